@@ -1,0 +1,53 @@
+# Blitz: `make run` sets up and serves the app on SQLite; `make test` runs every test.
+# Both are safe to run again: the virtualenv is rebuilt only when pyproject.toml changes.
+
+VENV    := .venv
+PY      := $(VENV)/bin/python
+STAMP   := $(VENV)/.installed
+PYTHON3 ?= python3
+HOST    ?= 127.0.0.1
+PORT    ?= 8000
+
+.PHONY: setup run test lint unit chromium bench check-data
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON3) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test,postgres]"
+	@touch $(STAMP)
+
+setup: $(STAMP)
+
+run: $(STAMP)
+	DEBUG=1 $(PY) manage.py migrate --noinput
+	@echo ""
+	@echo "  Blitz is starting at http://$(HOST):$(PORT)/  (SQLite, debug on; Ctrl+C stops it)"
+	@echo ""
+	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+
+# The whole suite: lint, rules, app and browser tests.
+test: $(STAMP) chromium lint
+	$(VENV)/bin/pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+# Installs Debian's Chromium for the browser tests when it is missing and we can (root + apt).
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing Chromium for the browser tests (apt-get install -y chromium)..."; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	      || echo "!!! Could not install Chromium: the browser tests will be SKIPPED. !!!"; \
+	  else \
+	    echo "!!! Chromium is missing and cannot be installed here (needs root and apt):"; \
+	    echo "!!! the browser tests will be SKIPPED. Install it with: apt-get install -y chromium"; \
+	  fi; \
+	fi
+
+bench: $(STAMP)
+	$(PY) bench/run.py
+
+check-data: $(STAMP)
+	$(PY) -m rules check

@@ -1,0 +1,10 @@
+from django.urls import include, path
+
+from blitz_site import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("armies/", include("armies.urls")),
+    path("matches/", include("matches.urls")),
+]
