@@ -1,0 +1,102 @@
+"""Rosters as stored: the choices a player made, in the shape ``rules`` reads back.
+
+A roster's army (groups, models, options) is one JSON document made by
+``rules.roster_to_dict``; the row adds who owns it, its share link and bookkeeping.
+Costs and legality are never stored: ``rules`` computes them from the document.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+TRASH_DAYS = 30
+SHARE_SLUG_BYTES = 16  # 128 bits of randomness, URL-safe base64: 22 characters
+
+
+def new_share_slug() -> str:
+    return secrets.token_urlsafe(SHARE_SLUG_BYTES)
+
+
+class RosterQuerySet(models.QuerySet):
+    def live(self) -> RosterQuerySet:
+        return self.filter(deleted_at__isnull=True)
+
+    def in_trash(self) -> RosterQuerySet:
+        cutoff = timezone.now() - timedelta(days=TRASH_DAYS)
+        return self.filter(deleted_at__isnull=False, deleted_at__gte=cutoff)
+
+    def owned_by(self, owner: Owner) -> RosterQuerySet:
+        if owner.user_id is not None:
+            return self.filter(owner_id=owner.user_id)
+        if owner.guest_key:
+            return self.filter(owner__isnull=True, guest_key=owner.guest_key)
+        return self.none()
+
+
+class Roster(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="rosters",
+    )
+    # A guest's rosters belong to a random key kept in their session until they sign up.
+    guest_key = models.CharField(max_length=64, blank=True, db_index=True)
+    name = models.CharField(max_length=80)
+    faction = models.CharField(max_length=64)
+    tv_limit = models.PositiveIntegerField(default=610)
+    army = models.JSONField(default=dict)
+    data_fingerprint = models.CharField(max_length=80)
+    share_slug = models.CharField(max_length=32, unique=True, null=True, blank=True)
+    # Keys of the last requests that changed this roster: a retried request applies once.
+    applied_keys = models.JSONField(default=list, blank=True)
+    revision = models.PositiveIntegerField(default=0)
+    copied_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+
+    objects = RosterQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-updated_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(owner__isnull=False) | ~models.Q(guest_key=""),
+                name="roster_has_an_owner_or_a_guest_key",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def purge_at(self):
+        return self.deleted_at + timedelta(days=TRASH_DAYS) if self.deleted_at else None
+
+
+class Owner:
+    """Who is asking: a signed-in user, or a guest known by the key in their session."""
+
+    def __init__(self, user_id: int | None, guest_key: str | None) -> None:
+        self.user_id = user_id
+        self.guest_key = guest_key or ""
+
+    @property
+    def is_guest(self) -> bool:
+        return self.user_id is None
+
+    def owns(self, roster: Roster) -> bool:
+        if self.user_id is not None:
+            return roster.owner_id == self.user_id
+        return (
+            roster.owner_id is None and bool(self.guest_key) and roster.guest_key == self.guest_key
+        )
