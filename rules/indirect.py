@@ -1,0 +1,802 @@
+"""Indirect fire, scatter, hand grenades, Forward Observation and ECM.
+
+Quickstart, Indirect Fire: "The attacking Model rolls a number of dice equal to its Attack Skill
+versus a Threshold of 4, modified for Range, Attack Modifier, and Weapon Accuracy for the Model
+performing the IF Attack, and Cover between the spotter and the target point. A success means that
+it has struck the target point; a failure indicates a scatter. If the attack scatters, roll 1 dice
+and count clockwise in 60 degree increments from a line between attacker and target point. The
+landing point is moved a number of inches equal to the MoF in the indicated direction. Any target
+under the landing point must defend (as in Ranged Attacks) against the unmodified attack roll."
+
+Also here: the translated edition's improvised designation roll, which is not a rule of the game
+but an optional house rule, off unless the players turn it on (``DESIGNATION_HOUSE_RULE``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from numbers import Real
+
+from rules.attack import (
+    Attacker,
+    AttackSummary,
+    Cover,
+    MissingInput,
+    MissingInputs,
+    Modifier,
+    RangeBand,
+    ResolvedAttack,
+    RollEntry,
+    Target,
+    _attacker_questions,
+    _check_attacker,
+    _check_state,
+    _check_targets,
+    _count,
+    _final_words,
+    _hits_by_attack_result,
+    _outcomes_by_attack_result,
+    _penalty_modifier,
+    _Plan,
+    _plan,
+    _resolve,
+    _rof_notes,
+    _summary,
+    _target_questions,
+    _targets_hit,
+    attacker_roll_modifiers,
+    read_result,
+    total,
+)
+from rules.damage import AttackOutcome, DamageState
+from rules.dice import _roll_counts, apply_modifier, check_dice, check_modifier, check_whole
+from rules.errors import RulesError
+from rules.odds import opposed_margin_distribution
+
+INDIRECT_THRESHOLD = 4
+"""The Threshold of an indirect attack roll: the modified result must be higher than 4."""
+
+SCATTER_STEP_DEGREES = 60
+
+
+# --- Hand grenades -------------------------------------------------------------------------------
+
+
+class GrenadeRange(Enum):
+    """A hand grenade's two ranges: Short (+0) up to Size inches, Medium (-1) up to twice Size."""
+
+    SHORT = "short"
+    MEDIUM = "medium"
+
+    @property
+    def modifier(self) -> int:
+        return 0 if self is GrenadeRange.SHORT else -1
+
+    @property
+    def label(self) -> str:
+        return "Short" if self is GrenadeRange.SHORT else "Medium"
+
+    @property
+    def source(self) -> str:
+        if self is GrenadeRange.SHORT:
+            return "Short grenade range (up to the thrower's Size in inches)"
+        return "Medium grenade range (up to twice the thrower's Size in inches)"
+
+
+def _size_question() -> MissingInput:
+    return MissingInput("size", "Enter the thrower's Size: the data does not give it.")
+
+
+def grenade_reach(size: int | None) -> tuple[int, int]:
+    """(Short, Medium) reach of a thrown grenade in inches: Size and twice Size."""
+    if size is None:
+        raise MissingInputs([_size_question()])
+    check_whole(size, "A model's Size must be a whole number of 1 or more", 1)
+    return size, 2 * size
+
+
+def grenade_range(size: int | None, distance_inches: Real) -> GrenadeRange:
+    """The grenade range band for a target ``distance_inches`` away from a thrower of ``size``.
+
+    Short reaches up to and including Size inches, Medium up to and including twice Size; beyond
+    that the target is out of range (RulesError).
+    """
+    short, medium = grenade_reach(size)
+    if isinstance(distance_inches, bool) or not isinstance(distance_inches, Real):
+        raise RulesError(f"A distance is a number of inches; got {distance_inches!r}.")
+    if distance_inches < 0:
+        raise RulesError(f"A distance can't be negative; got {distance_inches}.")
+    if distance_inches <= short:
+        return GrenadeRange.SHORT
+    if distance_inches <= medium:
+        return GrenadeRange.MEDIUM
+    raise RulesError(
+        f"Out of grenade range: a thrower of Size {size} reaches {medium} inches at most "
+        f"(Medium range); the target is {distance_inches} inches away."
+    )
+
+
+# --- Indirect attack rolls -----------------------------------------------------------------------
+
+
+def _check_band(range_band: object) -> RangeBand | GrenadeRange:
+    if not isinstance(range_band, (RangeBand, GrenadeRange)):
+        raise RulesError(
+            "An indirect attack needs a range band (Point-Blank to Extreme) or, for a grenade, "
+            f"a grenade range (Short or Medium); got {range_band!r}."
+        )
+    return range_band
+
+
+def indirect_modifiers(
+    attacker: Attacker, range_band: RangeBand | GrenadeRange, cover_from_observer: Cover
+) -> tuple[Modifier, ...]:
+    """Modifiers to an indirect attack roll: range, cover seen from the spotter, the attacker's
+    movement modifier, weapon accuracy and damage penalty.
+
+    With a ``GrenadeRange`` the thrower is its own spotter, so cover is seen from the thrower.
+    Raises ``MissingInputs`` if the attacker's movement modifier or accuracy is not known.
+    """
+    _check_attacker(attacker)
+    band = _check_band(range_band)
+    if not isinstance(cover_from_observer, Cover):
+        raise RulesError(f"Cover is Open, Some, Partial or Full; got {cover_from_observer!r}.")
+    seen_from = "the thrower" if isinstance(band, GrenadeRange) else "the Forward Observer"
+    return (
+        Modifier(band.modifier, band.source),
+        Modifier(
+            cover_from_observer.modifier, f"{cover_from_observer.label}, seen from {seen_from}"
+        ),
+        *attacker_roll_modifiers(attacker),
+    )
+
+
+def _check_indirect_rof(attacker: Attacker, band: RangeBand | GrenadeRange) -> None:
+    if attacker.rof_points and band is RangeBand.EXTREME:
+        raise RulesError(
+            "RoF can't be used at Extreme range: only against targets at Long range or closer."
+        )
+
+
+def _indirect_notes(attacker: Attacker, band: RangeBand | GrenadeRange) -> tuple[str, ...]:
+    spotter = (
+        "The thrower is its own spotter: no Forward Observer is needed."
+        if isinstance(band, GrenadeRange)
+        else "The target must be marked by a Forward Observer this round."
+    )
+    return (
+        spotter,
+        f"The modified roll must be higher than {INDIRECT_THRESHOLD} to strike the target point.",
+        f"A modified {INDIRECT_THRESHOLD} fails with MoF 0: the landing point moves 0 inches, "
+        "so it still lands on the target point.",
+        "Every model under the landing point defends against the unmodified attack roll, with "
+        "its own defense modifiers; the attack comes from the direction of the attacking model.",
+        *_rof_notes(attacker, indirect=True),
+    )
+
+
+@dataclass(frozen=True)
+class IndirectSummary:
+    """Everything the helper shows before an indirect attack is rolled.
+
+    ``scatter_chances`` maps each MoF (the scatter distance in inches) to its chance; MoF 0 lands
+    on the target point anyway. ``targets`` are the models at the target point: their odds count
+    a landing elsewhere as a miss (a scatter may still hit other models). ``targets_hit`` gives
+    the exact chance of each number of those models hit.
+    """
+
+    attack_dice: int
+    attack_dice_source: str
+    modifiers: tuple[Modifier, ...]
+    threshold: int
+    strike_chance: Fraction
+    lands_on_target_chance: Fraction
+    scatter_chances: dict[int, Fraction]
+    targets: tuple[AttackSummary, ...]
+    targets_hit: dict[int, Fraction]
+    expected_boxes: Fraction
+    notes: tuple[str, ...]
+
+    @property
+    def modifier(self) -> int:
+        return total(self.modifiers)
+
+
+def _indirect_plans(attacker: Attacker, targets: tuple[Target, ...]) -> list[_Plan]:
+    missing = _attacker_questions(attacker, damage=bool(targets))
+    for index, target in enumerate(targets):
+        missing.extend(_target_questions(target, index, damage=True, direct=False))
+    if missing:
+        raise MissingInputs(missing)
+    return [_plan(attacker, target, ()) for target in targets]
+
+
+def indirect_summary(
+    attacker: Attacker,
+    range_band: RangeBand | GrenadeRange,
+    cover_from_observer: Cover,
+    targets: Sequence[Target] = (),
+) -> IndirectSummary:
+    """The modifiers and exact odds of an indirect attack (or a thrown grenade).
+
+    ``range_band`` is the range from the attacker to the target point (a ``GrenadeRange`` for a
+    grenade); ``cover_from_observer`` the target's cover seen from the Forward Observer (from the
+    thrower for a grenade). ``targets`` may list the models at the target point for their odds.
+    """
+    _check_attacker(attacker)
+    band = _check_band(range_band)
+    checked = _check_targets(targets) if targets else ()
+    plans = _indirect_plans(attacker, checked)
+    modifiers = indirect_modifiers(attacker, band, cover_from_observer)
+    _check_indirect_rof(attacker, band)
+    modifier = total(modifiers)
+    dice = attacker.attack_dice
+    attack_rolls = 6**dice
+    counts = _roll_counts(dice)
+    finals = [apply_modifier(result, modifier) for result, _ in counts]
+    lands = [final >= INDIRECT_THRESHOLD for final in finals]
+    strike = sum(
+        ways for (_, ways), final in zip(counts, finals, strict=True) if final > INDIRECT_THRESHOLD
+    )
+    scatter: dict[int, int] = {}
+    for (_, ways), final in zip(counts, finals, strict=True):
+        if final <= INDIRECT_THRESHOLD:
+            mof = INDIRECT_THRESHOLD - final
+            scatter[mof] = scatter.get(mof, 0) + ways
+    notes = _indirect_notes(attacker, band)
+    summaries = []
+    rows = []
+    for plan in plans:
+        target = plan.target
+        outcome_rows = _outcomes_by_attack_result(
+            dice,
+            target.dice,
+            plan.defense_modifier,
+            plan.damage_multiplier,
+            plan.armor,
+            target.weak_facing,
+        )
+        defense_rolls = 6**target.dice
+        outcome_counts = [0] * len(AttackOutcome)
+        for (_, ways), landed, row in zip(counts, lands, outcome_rows, strict=True):
+            if landed:
+                for index, count in enumerate(row):
+                    outcome_counts[index] += ways * count
+            else:
+                outcome_counts[0] += ways * defense_rolls
+        denominator = attack_rolls * defense_rolls
+        odds = {
+            outcome: Fraction(count, denominator)
+            for outcome, count in zip(AttackOutcome, outcome_counts, strict=True)
+        }
+        summaries.append(_summary(attacker, plan, odds, notes))
+        rows.append(
+            _hits_by_attack_result(
+                dice, None, target.dice, plan.defense_modifier, target.weak_facing
+            )
+        )
+    return IndirectSummary(
+        attack_dice=dice,
+        attack_dice_source=f"Attack Skill {dice}",
+        modifiers=modifiers,
+        threshold=INDIRECT_THRESHOLD,
+        strike_chance=Fraction(strike, attack_rolls),
+        lands_on_target_chance=Fraction(
+            sum(ways for (_, ways), landed in zip(counts, lands, strict=True) if landed),
+            attack_rolls,
+        ),
+        scatter_chances={
+            mof: Fraction(ways, attack_rolls) for mof, ways in sorted(scatter.items())
+        },
+        targets=tuple(summaries),
+        targets_hit=_targets_hit(dice, rows, [6**plan.target.dice for plan in plans], lands),
+        expected_boxes=sum((summary.expected_boxes for summary in summaries), Fraction(0)),
+        notes=notes,
+    )
+
+
+# --- Scatter and resolution ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scatter:
+    """Where a failed indirect attack lands, from the target point.
+
+    Direction: the die counts clockwise (seen from above) in 60-degree steps from the line from
+    the attacker through the target point; 0 degrees (12 o'clock) is straight on, away from the
+    attacker. A die of N turns N steps: 1 is 60 degrees (2 o'clock), 3 is 180 degrees (back toward
+    the attacker), 6 is a full turn, straight on. Distance: the MoF in inches.
+    """
+
+    direction_die: int | None
+    distance_inches: int
+
+    @property
+    def degrees(self) -> int | None:
+        """Degrees clockwise from straight on, 0 to 300 (None when no direction is needed)."""
+        if self.direction_die is None:
+            return None
+        return self.direction_die * SCATTER_STEP_DEGREES % 360
+
+    @property
+    def clock(self) -> str | None:
+        """The direction as a clock face with 12 o'clock straight on: "4 o'clock"."""
+        degrees = self.degrees
+        if degrees is None:
+            return None
+        return f"{degrees // 30 or 12} o'clock"
+
+    def describe(self) -> str:
+        if self.distance_inches == 0:
+            return "It lands on the target point (MoF 0: it moves 0 inches)."
+        inches = f"{self.distance_inches} inch{'es' if self.distance_inches != 1 else ''}"
+        return (
+            f"It scatters {inches} toward {self.clock}: {self.degrees} degrees clockwise from "
+            "the line from the attacker through the target point (12 o'clock is straight on)."
+        )
+
+
+def scatter(direction_die: int | None, mof: int) -> Scatter:
+    """The scatter of a failed indirect attack: ``direction_die`` (1-6) and ``mof`` inches.
+
+    With MoF 0 the landing point does not move and no direction is needed.
+    """
+    check_whole(mof, "A Margin of Failure must be a whole number of 0 or more", 0)
+    if mof == 0:
+        return Scatter(None, 0)
+    if direction_die is None:
+        raise RulesError("Roll one die for the scatter direction.")
+    check_whole(direction_die, "The scatter direction is one die, 1 to 6", 1)
+    if direction_die > 6:
+        raise RulesError(f"The scatter direction is one die, 1 to 6; got {direction_die}.")
+    return Scatter(direction_die, mof)
+
+
+@dataclass(frozen=True)
+class IndirectResult:
+    """A rolled indirect attack: the roll against Threshold 4 and where it lands.
+
+    ``attack_result`` is the unmodified roll (0 for a Fumble): every model under the landing point
+    defends against it (``resolve_indirect_defense``). ``scatter`` is set on a failure once the
+    direction die is known (or at once for MoF 0).
+    """
+
+    attack_result: int
+    modifiers: tuple[Modifier, ...]
+    final: int
+    threshold: int
+    mos: int | None
+    mof: int | None
+    scatter: Scatter | None
+
+    @property
+    def success(self) -> bool:
+        return self.mos is not None
+
+    @property
+    def scatter_inches(self) -> int | None:
+        """How far the landing point moves: the MoF, None on a success."""
+        return self.mof
+
+    @property
+    def lands_on_target_point(self) -> bool:
+        return self.success or self.mof == 0
+
+    def describe(self) -> str:
+        rolled = _final_words(self.attack_result, total(self.modifiers), self.final)
+        head = f"Indirect attack {rolled} against Threshold {self.threshold}"
+        tail = (
+            f" Models under the landing point defend against the unmodified roll, "
+            f"{self.attack_result}."
+        )
+        if self.success:
+            return f"{head}: it strikes the target point (MoS {self.mos}).{tail}"
+        where = (
+            self.scatter.describe()
+            if self.scatter
+            else f"Roll one die for the direction; it scatters {self.mof} inches."
+        )
+        return f"{head}: it fails (MoF {self.mof}). {where}{tail}"
+
+
+def resolve_indirect(
+    attacker: Attacker,
+    range_band: RangeBand | GrenadeRange,
+    cover_from_observer: Cover,
+    attack_roll: RollEntry,
+    direction_die: int | None = None,
+) -> IndirectResult:
+    """Resolve an indirect attack roll (or a thrown grenade) against Threshold 4.
+
+    The roll is a result (0 for a Fumble), a ``Roll`` or the dice. A Fumble gets no modifiers: it
+    is 0 and scatters 4 inches. ``direction_die`` is used only on a failure with MoF 1 or more.
+    """
+    _check_attacker(attacker)
+    band = _check_band(range_band)
+    modifiers = indirect_modifiers(attacker, band, cover_from_observer)
+    _check_indirect_rof(attacker, band)
+    result = read_result(attack_roll, attacker.attack_dice, "The attacker's")
+    final = apply_modifier(result, total(modifiers))
+    if final > INDIRECT_THRESHOLD:
+        return IndirectResult(
+            result, modifiers, final, INDIRECT_THRESHOLD, final - INDIRECT_THRESHOLD, None, None
+        )
+    mof = INDIRECT_THRESHOLD - final
+    landing = scatter(direction_die, mof) if mof == 0 or direction_die is not None else None
+    return IndirectResult(result, modifiers, final, INDIRECT_THRESHOLD, None, mof, landing)
+
+
+def indirect_defense_summary(
+    attacker: Attacker, target: Target, attack_result: RollEntry
+) -> AttackSummary:
+    """The odds of a model under the landing point, which defends against ``attack_result``,
+    the unmodified roll (0 for a Fumble). Only the defender's dice are left to roll."""
+    _check_attacker(attacker)
+    (checked,) = _check_targets((target,))
+    (plan,) = _indirect_plans(attacker, (checked,))
+    result = read_result(attack_result, attacker.attack_dice, "The attacker's")
+    index = [value for value, _ in _roll_counts(attacker.attack_dice)].index(result)
+    row = _outcomes_by_attack_result(
+        attacker.attack_dice,
+        checked.dice,
+        plan.defense_modifier,
+        plan.damage_multiplier,
+        plan.armor,
+        checked.weak_facing,
+    )[index]
+    odds = {
+        outcome: Fraction(count, 6**checked.dice)
+        for outcome, count in zip(AttackOutcome, row, strict=True)
+    }
+    notes = (
+        f"Defends against the unmodified indirect attack roll, {result}, with its own modifiers.",
+        *_rof_notes(attacker, indirect=True),
+    )
+    return _summary(attacker, plan, odds, notes)
+
+
+def resolve_indirect_defense(
+    attacker: Attacker,
+    targets: Sequence[Target],
+    attack_result: RollEntry,
+    defense_rolls: Sequence[RollEntry],
+) -> tuple[ResolvedAttack, ...]:
+    """Resolve the models under an indirect attack's landing point: each defends against the
+    unmodified roll ``attack_result`` with its own defense modifiers."""
+    _check_attacker(attacker)
+    checked = _check_targets(targets)
+    if isinstance(defense_rolls, (str, bytes)) or not isinstance(defense_rolls, Sequence):
+        raise RulesError("Enter one defense roll for each model under the landing point.")
+    if len(defense_rolls) != len(checked):
+        raise RulesError(
+            "Enter one defense roll for each model under the landing point: "
+            f"{_count(len(checked), 'model')}, {_count(len(defense_rolls), 'roll')}."
+        )
+    plans = _indirect_plans(attacker, checked)
+    result = read_result(attack_result, attacker.attack_dice, "The attacker's")
+    return tuple(
+        _resolve(plan, result, roll) for plan, roll in zip(plans, defense_rolls, strict=True)
+    )
+
+
+# --- Forward Observation -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ForwardObservation:
+    """A target marked by a Forward Observer: "for the remainder of the round (or until the
+    target moves)". Friendly models acting later in that round may fire indirectly at it."""
+
+    target: str
+    round_number: int
+    target_moved: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.target, str) or not self.target:
+            raise RulesError("A Forward Observation marks one target: give its name or id.")
+        check_whole(self.round_number, "A round number must be a whole number of 1 or more", 1)
+        if not isinstance(self.target_moved, bool):
+            raise RulesError("Target moved must be yes or no (True or False).")
+
+    def marks(self, target: str, round_number: int) -> bool:
+        """True if ``target`` is marked for indirect fire in ``round_number``."""
+        return target == self.target and round_number == self.round_number and not self.target_moved
+
+    def after_target_moved(self) -> ForwardObservation:
+        """The mark ends when the target moves."""
+        return ForwardObservation(self.target, self.round_number, True)
+
+
+# --- ECM against a Forward Observer --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EcmContest:
+    """A model with ECM spends its action to block a Forward Observation it can see.
+
+    "Both sides roll a number of dice equal to their EW Skill and add their Comm rating as a
+    modifier. The Model with ECM adds in the ECM Rating. If the blocking Model rolls higher, the
+    Observation does not take place. Any Actions used will still be spent." Comm and ECM ratings
+    the data does not give are None (the helper asks for them).
+    """
+
+    observer_ew: int
+    blocker_ew: int
+    observer_comm: int | None = None
+    blocker_comm: int | None = None
+    ecm_rating: int | None = None
+    observer_state: DamageState = DamageState.UNDAMAGED
+    blocker_state: DamageState = DamageState.UNDAMAGED
+    observer_name: str = ""
+    blocker_name: str = ""
+
+    def __post_init__(self) -> None:
+        check_dice(self.observer_ew)
+        check_dice(self.blocker_ew)
+        if self.observer_comm is not None:
+            check_modifier(self.observer_comm, "A Comm rating")
+        if self.blocker_comm is not None:
+            check_modifier(self.blocker_comm, "A Comm rating")
+        if self.ecm_rating is not None:
+            check_whole(self.ecm_rating, "An ECM rating must be a whole number of 0 or more", 0)
+        _check_state(self.observer_state, "The observer's")
+        _check_state(self.blocker_state, "The blocking model's")
+        if self.observer_state.is_out or self.blocker_state.is_out:
+            raise RulesError("A destroyed model takes no part in an ECM contest.")
+        for value in (self.observer_name, self.blocker_name):
+            if not isinstance(value, str):
+                raise RulesError(f"A model's name must be text; got {value!r}.")
+
+    @property
+    def observer(self) -> str:
+        return self.observer_name or "Forward Observer"
+
+    @property
+    def blocker(self) -> str:
+        return self.blocker_name or "Blocking model"
+
+    def missing_inputs(self) -> tuple[MissingInput, ...]:
+        """The ratings the helper must ask for."""
+        observer = f"the {self.observer_name}'s" if self.observer_name else "the Forward Observer's"
+        blocker = f"the {self.blocker_name}'s" if self.blocker_name else "the blocking model's"
+        asks = (
+            ("observer_comm", self.observer_comm, f"Enter {observer} Comm rating"),
+            ("blocker_comm", self.blocker_comm, f"Enter {blocker} Comm rating"),
+            ("ecm_rating", self.ecm_rating, f"Enter {blocker} ECM rating"),
+        )
+        return tuple(
+            MissingInput(name, f"{ask}: the data does not give it.")
+            for name, value, ask in asks
+            if value is None
+        )
+
+
+def ecm_modifiers(contest: EcmContest) -> tuple[tuple[Modifier, ...], tuple[Modifier, ...]]:
+    """(the observer's modifiers, the blocking model's modifiers): Comm, ECM rating, damage."""
+    if not isinstance(contest, EcmContest):
+        raise RulesError(f"An ECM contest is needed; got {contest!r}.")
+    missing = contest.missing_inputs()
+    if missing:
+        raise MissingInputs(missing)
+    assert contest.observer_comm is not None and contest.blocker_comm is not None
+    assert contest.ecm_rating is not None
+    observer = [Modifier(contest.observer_comm, f"{contest.observer}'s Comm rating")]
+    blocker = [
+        Modifier(contest.blocker_comm, f"{contest.blocker}'s Comm rating"),
+        Modifier(contest.ecm_rating, f"{contest.blocker}'s ECM rating"),
+    ]
+    for modifiers, state, subject in (
+        (observer, contest.observer_state, contest.observer),
+        (blocker, contest.blocker_state, contest.blocker),
+    ):
+        penalty = _penalty_modifier(state, subject)
+        if penalty:
+            modifiers.append(penalty)
+    return tuple(observer), tuple(blocker)
+
+
+@dataclass(frozen=True)
+class EcmOdds:
+    observer_dice: int
+    observer_modifiers: tuple[Modifier, ...]
+    blocker_dice: int
+    blocker_modifiers: tuple[Modifier, ...]
+    block_chance: Fraction
+    """Chance the blocking model rolls higher: the Observation does not take place."""
+
+    @property
+    def observation_chance(self) -> Fraction:
+        return 1 - self.block_chance
+
+
+def ecm_odds(contest: EcmContest) -> EcmOdds:
+    """The exact chance that ECM blocks the Forward Observation (a tie does not block)."""
+    observer, blocker = ecm_modifiers(contest)
+    margins = opposed_margin_distribution(
+        contest.blocker_ew, total(blocker), contest.observer_ew, total(observer)
+    )
+    return EcmOdds(
+        observer_dice=contest.observer_ew,
+        observer_modifiers=observer,
+        blocker_dice=contest.blocker_ew,
+        blocker_modifiers=blocker,
+        block_chance=sum((p for margin, p in margins.items() if margin > 0), Fraction(0)),
+    )
+
+
+@dataclass(frozen=True)
+class EcmResult:
+    observer_result: int
+    observer_final: int
+    blocker_result: int
+    blocker_final: int
+
+    @property
+    def blocked(self) -> bool:
+        """True if the blocking model rolled higher: the Observation does not take place."""
+        return self.blocker_final > self.observer_final
+
+    def describe(self) -> str:
+        what = (
+            "The ECM blocks the Forward Observation: it does not take place."
+            if self.blocked
+            else "The Forward Observation goes ahead."
+        )
+        return (
+            f"ECM {self.blocker_final} against observer {self.observer_final}. {what} "
+            "Both models' actions are spent either way."
+        )
+
+
+def resolve_ecm(
+    contest: EcmContest, observer_roll: RollEntry, blocker_roll: RollEntry
+) -> EcmResult:
+    """Resolve the rolled ECM contest; both models spend their actions whatever the result."""
+    observer, blocker = ecm_modifiers(contest)
+    observer_result = read_result(observer_roll, contest.observer_ew, "The observer's")
+    blocker_result = read_result(blocker_roll, contest.blocker_ew, "The blocking model's")
+    return EcmResult(
+        observer_result=observer_result,
+        observer_final=apply_modifier(observer_result, total(observer)),
+        blocker_result=blocker_result,
+        blocker_final=apply_modifier(blocker_result, total(blocker)),
+    )
+
+
+# --- Optional house rule: the translator's designation roll --------------------------------------
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """A rule that is not part of the game, offered only as an option the players turn on."""
+
+    key: str
+    name: str
+    label: str
+    on_by_default: bool
+    official: bool
+    text: str
+
+
+DESIGNATION_HOUSE_RULE = HouseRule(
+    key="improvised_designation",
+    name="Designation roll (house rule)",
+    label=(
+        "House rule, not official: improvised by the translator of the translated edition, "
+        "not part of the quickstart rules"
+    ),
+    on_by_default=False,
+    official=False,
+    text=(
+        "The spotter must see the target and spends an action. It rolls its EW Skill against "
+        "Threshold 3, modified by its Sensors rating and the target's cover; a total of 4 or more "
+        "designates the target. As many models may fire indirectly at that target as the "
+        "spotter's EW Skill."
+    ),
+)
+
+HOUSE_RULE_DESIGNATION_THRESHOLD = 3
+
+
+def house_rule_designation_modifiers(
+    *,
+    sensors: int | None,
+    cover: Cover,
+    state: DamageState = DamageState.UNDAMAGED,
+) -> tuple[Modifier, ...]:
+    """The house rule's modifiers: the spotter's Sensors rating, the target's cover, the
+    spotter's damage penalty. Not official (see ``DESIGNATION_HOUSE_RULE``)."""
+    if sensors is None:
+        raise MissingInputs(
+            [
+                MissingInput(
+                    "sensors", "Enter the spotter's Sensors rating: the data does not give it."
+                )
+            ]
+        )
+    check_modifier(sensors, "A Sensors rating")
+    if not isinstance(cover, Cover):
+        raise RulesError(f"Cover is Open, Some, Partial or Full; got {cover!r}.")
+    _check_state(state, "The spotter's")
+    if state.is_out:
+        raise RulesError("A destroyed model can't designate a target.")
+    modifiers = [
+        Modifier(sensors, "Spotter's Sensors rating"),
+        Modifier(cover.modifier, f"{cover.label}, seen from the spotter"),
+    ]
+    penalty = _penalty_modifier(state, "Spotter")
+    if penalty:
+        modifiers.append(penalty)
+    return tuple(modifiers)
+
+
+@dataclass(frozen=True)
+class HouseRuleDesignation:
+    """The odds of the house-rule designation roll (not official)."""
+
+    dice: int
+    modifiers: tuple[Modifier, ...]
+    threshold: int
+    success_chance: Fraction
+    shooters_allowed: int
+    label: str = DESIGNATION_HOUSE_RULE.label
+
+
+def house_rule_designation_odds(
+    *,
+    ew: int,
+    sensors: int | None,
+    cover: Cover,
+    state: DamageState = DamageState.UNDAMAGED,
+) -> HouseRuleDesignation:
+    """Chance that the house-rule designation roll succeeds (modified result above 3)."""
+    check_dice(ew)
+    modifiers = house_rule_designation_modifiers(sensors=sensors, cover=cover, state=state)
+    modifier = total(modifiers)
+    success = sum(
+        ways
+        for result, ways in _roll_counts(ew)
+        if apply_modifier(result, modifier) > HOUSE_RULE_DESIGNATION_THRESHOLD
+    )
+    return HouseRuleDesignation(
+        dice=ew,
+        modifiers=modifiers,
+        threshold=HOUSE_RULE_DESIGNATION_THRESHOLD,
+        success_chance=Fraction(success, 6**ew),
+        shooters_allowed=ew,
+    )
+
+
+@dataclass(frozen=True)
+class HouseRuleDesignationResult:
+    """A rolled house-rule designation (not official)."""
+
+    result: int
+    final: int
+    designated: bool
+    shooters_allowed: int
+    label: str = DESIGNATION_HOUSE_RULE.label
+
+
+def resolve_house_rule_designation(
+    *,
+    ew: int,
+    sensors: int | None,
+    cover: Cover,
+    roll: RollEntry,
+    state: DamageState = DamageState.UNDAMAGED,
+) -> HouseRuleDesignationResult:
+    """Resolve the house-rule designation roll: designated on a modified 4 or more."""
+    check_dice(ew)
+    modifiers = house_rule_designation_modifiers(sensors=sensors, cover=cover, state=state)
+    result = read_result(roll, ew, "The spotter's")
+    final = apply_modifier(result, total(modifiers))
+    return HouseRuleDesignationResult(
+        result=result,
+        final=final,
+        designated=final > HOUSE_RULE_DESIGNATION_THRESHOLD,
+        shooters_allowed=ew,
+    )
