@@ -51,7 +51,7 @@ from rules.errors import RulesError
 from rules.odds import attack_odds
 
 AUTOPILOT_DEFENSE_DICE = 1
-"""Autopilot: "It only rolls 1 dice for defense that turn, but may make a second attack."."""
+"""Autopilot: "It only rolls 1 dice for defense that turn, but may make a second attack"."""
 
 REAR_ARC_MODIFIER = -1
 """Angle of Attack: "-1 against attacks from attackers in the Rear arc"."""
@@ -87,8 +87,8 @@ class RangeBand(Enum):
 
     @property
     def allows_rate_of_fire(self) -> bool:
-        """ "RoF may only be used on attacks against targets in the weapon's long range band or
-        closer."."""
+        """False at Extreme range: "RoF may only be used on attacks against targets in the
+        weapon's long range band or closer"."""
         return self is not RangeBand.EXTREME
 
 
