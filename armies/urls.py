@@ -6,4 +6,38 @@ app_name = "armies"
 
 urlpatterns = [
     path("", views.roster_list, name="roster-list"),
+    path("new", views.roster_create, name="roster-create"),
+    path("import", views.roster_import, name="roster-import"),
+    path("<int:pk>/", views.roster_edit, name="roster-edit"),
+    path("<int:pk>/rename", views.roster_rename, name="roster-rename"),
+    path("<int:pk>/tv-limit", views.roster_tv_limit, name="roster-tv-limit"),
+    path("<int:pk>/duplicate", views.roster_duplicate, name="roster-duplicate"),
+    path("<int:pk>/delete", views.roster_delete, name="roster-delete"),
+    path("<int:pk>/restore", views.roster_restore, name="roster-restore"),
+    path("<int:pk>/groups/add", views.group_add, name="group-add"),
+    path("<int:pk>/groups/<int:group>/remove", views.group_remove, name="group-remove"),
+    path("<int:pk>/groups/<int:group>/upgrade", views.group_upgrade, name="group-upgrade"),
+    path("<int:pk>/groups/<int:group>/models/add", views.model_add, name="model-add"),
+    path(
+        "<int:pk>/groups/<int:group>/models/<int:model>/remove",
+        views.model_remove,
+        name="model-remove",
+    ),
+    path(
+        "<int:pk>/groups/<int:group>/models/<int:model>/option",
+        views.model_option,
+        name="model-option",
+    ),
+    path("<int:pk>/cards", views.roster_cards, name="roster-cards"),
+    path("<int:pk>/export.md", views.roster_export_markdown, name="roster-export-md"),
+    path("<int:pk>/export.json", views.roster_export_json, name="roster-export-json"),
+    path("<int:pk>/share/new", views.roster_share_new, name="roster-share-new"),
+    path("<int:pk>/share/revoke", views.roster_share_revoke, name="roster-share-revoke"),
+]
+
+# Share links live at the top level: /r/<slug>
+shared_urlpatterns = [
+    path("r/<str:slug>", views.roster_shared, name="roster-shared"),
+    path("r/<str:slug>/qr.svg", views.roster_shared_qr, name="roster-shared-qr"),
+    path("r/<str:slug>/copy", views.roster_shared_copy, name="roster-shared-copy"),
 ]

@@ -1,8 +1,423 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_safe
+"""Roster pages. Views parse input, check who is asking, call one service, pick a template."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import secrets
+from collections.abc import Callable
+
+import segno
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.views.decorators.http import require_POST, require_safe
+
+import rules
+from armies import exports, services
+from armies.forms import CreateForm, ImportForm, RenameForm, TvLimitForm
+from armies.models import Roster
+from armies.owners import request_owner
+from armies.presenters import roster_view
+from armies.services import RosterError
+
+KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+def _own(request: HttpRequest, pk: int) -> Roster:
+    """The requester's live roster, or 404 (another player's roster is not even confirmed)."""
+    return get_object_or_404(Roster.objects.live().owned_by(request_owner(request)), pk=pk)
+
+
+def _edit_url(roster_id: int, anchor: str = "") -> str:
+    url = reverse("armies:roster-edit", args=[roster_id])
+    return f"{url}#{anchor}" if anchor else url
+
+
+def form_key() -> str:
+    """A fresh key for a form that adds or removes something: a re-sent form applies once."""
+    return secrets.token_urlsafe(12)
+
+
+# --- My rosters ------------------------------------------------------------------------------
 
 
 @require_safe
 def roster_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "armies/roster_list.html")
+    owner = request_owner(request)
+    rosters = list(Roster.objects.live().owned_by(owner))
+    context = {
+        "rosters": [roster_view(roster) for roster in rosters],
+        "trash": Roster.objects.in_trash().owned_by(owner).order_by("-deleted_at"),
+        "create_form": CreateForm(),
+        "import_form": ImportForm(),
+        "is_guest": owner.is_guest,
+    }
+    return render(request, "armies/roster_list.html", context)
+
+
+@require_POST
+def roster_create(request: HttpRequest) -> HttpResponse:
+    form = CreateForm(request.POST)
+    if not form.is_valid():
+        return _list_with_errors(request, create_form=form)
+    kind, _, value = form.cleaned_data["start"].partition(":")
+    owner = request_owner(request, create=True)
+    try:
+        roster = services.roster_create(
+            owner=owner,
+            preset=value if kind == "preset" else "",
+            faction=value if kind == "faction" else "",
+            name=form.cleaned_data["name"],
+        )
+    except RosterError as error:
+        form.add_error(None, str(error))
+        return _list_with_errors(request, create_form=form)
+    return redirect(_edit_url(roster.pk))
+
+
+def _list_with_errors(request: HttpRequest, **forms) -> HttpResponse:
+    owner = request_owner(request)
+    context = {
+        "rosters": [roster_view(r) for r in Roster.objects.live().owned_by(owner)],
+        "trash": Roster.objects.in_trash().owned_by(owner).order_by("-deleted_at"),
+        "create_form": CreateForm(),
+        "import_form": ImportForm(),
+        "is_guest": owner.is_guest,
+        **forms,
+    }
+    return render(request, "armies/roster_list.html", context, status=400)
+
+
+@require_POST
+def roster_import(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            roster = services.roster_import(
+                owner=request_owner(request, create=True), text=form.cleaned_data["json"]
+            )
+        except RosterError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"Imported “{roster.name}”.")
+            return redirect(_edit_url(roster.pk))
+    return _list_with_errors(request, import_form=form)
+
+
+@require_POST
+def roster_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        copy = services.roster_duplicate(owner=request_owner(request), roster_id=pk)
+    except Roster.DoesNotExist as error:
+        raise Http404 from error
+    messages.success(request, f"Made “{copy.name}”.")
+    return redirect(_edit_url(copy.pk))
+
+
+def roster_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    roster = _own(request, pk)
+    if request.method == "POST":
+        services.roster_delete(owner=request_owner(request), roster_id=pk)
+        messages.success(request, f"Deleted “{roster.name}”. You can restore it for 30 days.")
+        return redirect("armies:roster-list")
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponse(status=405, headers={"Allow": "GET, HEAD, POST"})
+    return render(request, "armies/roster_delete.html", {"roster": roster})
+
+
+@require_POST
+def roster_restore(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        roster = services.roster_restore(owner=request_owner(request), roster_id=pk)
+    except Roster.DoesNotExist as error:
+        raise Http404 from error
+    messages.success(request, f"Restored “{roster.name}”.")
+    return redirect("armies:roster-list")
+
+
+# --- The editor ----------------------------------------------------------------------------
+
+
+def _editor_context(request: HttpRequest, roster: Roster, **extra) -> dict:
+    return {
+        "view": roster_view(roster, editing=True),
+        "roster": roster,
+        "rename_form": RenameForm(initial={"name": roster.name}),
+        "tv_form": TvLimitForm(initial={"tv_limit": roster.tv_limit}),
+        "share_url": _share_url(request, roster),
+        "key": form_key,
+        **extra,
+    }
+
+
+@require_safe
+def roster_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    roster = _own(request, pk)
+    return render(request, "armies/roster_edit.html", _editor_context(request, roster))
+
+
+def _regions(request: HttpRequest, roster: Roster, names: list[str], **extra) -> HttpResponse:
+    """The changed editor regions for an htmx request: the first swaps in place, the rest OOB."""
+    context = _editor_context(request, roster, **extra)
+    if "group_index" in extra:
+        context["group"] = context["view"].groups[extra["group_index"]]
+    parts = []
+    for position, name in enumerate(names):
+        context["oob"] = position > 0
+        parts.append(render_to_string(f"armies/roster_edit.html#{name}", context, request))
+    return HttpResponse("".join(parts))
+
+
+def _apply(
+    request: HttpRequest,
+    pk: int,
+    change: Callable[[rules.Roster], rules.Roster],
+    *,
+    group: int | None,
+    keyed: bool,
+) -> HttpResponse:
+    """Apply one editor change and answer with the regions it changed (htmx) or a redirect."""
+    key = request.POST.get("key", "")
+    if keyed and not KEY_PATTERN.match(key):
+        return HttpResponseBadRequest("This form is missing its request key; reload the page.")
+    owner = request_owner(request)
+    error = ""
+    try:
+        roster = services.roster_change(owner=owner, roster_id=pk, key=key, change=change).roster
+    except Roster.DoesNotExist as missing:
+        raise Http404 from missing
+    except RosterError as refused:
+        error = str(refused)
+        roster = _own(request, pk)
+    anchor = f"group-{group}" if group is not None else "roster-groups"
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect(_edit_url(pk, anchor))
+    if group is not None and group < len(roster.army.get("groups", [])):
+        names = ["roster-group", "roster-summary", "roster-problems"]
+        return _regions(request, roster, names, group_index=group, error=error, error_at=anchor)
+    names = ["roster-groups", "roster-summary", "roster-problems"]
+    return _regions(request, roster, names, error=error, error_at="roster-groups")
+
+
+def _expect(army: rules.Roster, group: int, model: int | None, expected: str) -> None:
+    """Refuse a change aimed at a group or model that has moved since the page was drawn."""
+    try:
+        actual = (
+            army.groups[group].squad if model is None else army.groups[group].models[model].model
+        )
+    except IndexError:
+        actual = None
+    if expected and actual != expected:
+        raise rules.RulesError(
+            "This roster changed in another window or tab; the editor now shows it as it is."
+        )
+
+
+@require_POST
+def group_add(request: HttpRequest, pk: int) -> HttpResponse:
+    squad = request.POST.get("squad", "")
+    catalog = rules.default_catalog()
+    return _apply(
+        request, pk, lambda army: rules.add_group(army, catalog, squad), group=None, keyed=True
+    )
+
+
+@require_POST
+def group_remove(request: HttpRequest, pk: int, group: int) -> HttpResponse:
+    expected = request.POST.get("squad", "")
+
+    def change(army: rules.Roster) -> rules.Roster:
+        _expect(army, group, None, expected)
+        return rules.remove_group(army, group)
+
+    return _apply(request, pk, change, group=None, keyed=True)
+
+
+@require_POST
+def model_add(request: HttpRequest, pk: int, group: int) -> HttpResponse:
+    model = request.POST.get("model", "")
+    catalog = rules.default_catalog()
+    return _apply(
+        request,
+        pk,
+        lambda army: rules.add_model(army, catalog, group, model),
+        group=group,
+        keyed=True,
+    )
+
+
+@require_POST
+def model_remove(request: HttpRequest, pk: int, group: int, model: int) -> HttpResponse:
+    expected = request.POST.get("model", "")
+
+    def change(army: rules.Roster) -> rules.Roster:
+        _expect(army, group, model, expected)
+        return rules.remove_model(army, group, model)
+
+    return _apply(request, pk, change, group=group, keyed=True)
+
+
+def _chosen(request: HttpRequest) -> bool | None:
+    return {"1": True, "0": False}.get(request.POST.get("chosen", ""))
+
+
+@require_POST
+def model_option(request: HttpRequest, pk: int, group: int, model: int) -> HttpResponse:
+    option, chosen = request.POST.get("option", ""), _chosen(request)
+    if chosen is None:
+        return HttpResponseBadRequest("Say whether to take the option (chosen=1) or drop it (0).")
+    expected = request.POST.get("model", "")
+    catalog = rules.default_catalog()
+
+    def change(army: rules.Roster) -> rules.Roster:
+        _expect(army, group, model, expected)
+        return rules.set_option(army, catalog, group, model, option, chosen)
+
+    return _apply(request, pk, change, group=group, keyed=False)
+
+
+@require_POST
+def group_upgrade(request: HttpRequest, pk: int, group: int) -> HttpResponse:
+    upgrade, chosen = request.POST.get("upgrade", ""), _chosen(request)
+    if chosen is None:
+        return HttpResponseBadRequest("Say whether to take the upgrade (chosen=1) or drop it (0).")
+    expected = request.POST.get("squad", "")
+    catalog = rules.default_catalog()
+
+    def change(army: rules.Roster) -> rules.Roster:
+        _expect(army, group, None, expected)
+        return rules.set_group_upgrade(army, catalog, group, upgrade, chosen)
+
+    return _apply(request, pk, change, group=group, keyed=False)
+
+
+@require_POST
+def roster_rename(request: HttpRequest, pk: int) -> HttpResponse:
+    form = RenameForm(request.POST)
+    return _settings_change(request, pk, form, "name", services.roster_rename)
+
+
+@require_POST
+def roster_tv_limit(request: HttpRequest, pk: int) -> HttpResponse:
+    form = TvLimitForm(request.POST)
+    return _settings_change(request, pk, form, "tv_limit", services.roster_set_tv_limit)
+
+
+def _settings_change(request: HttpRequest, pk: int, form, field: str, service) -> HttpResponse:
+    owner = request_owner(request)
+    roster = _own(request, pk)
+    error = ""
+    if form.is_valid():
+        try:
+            roster = service(owner=owner, roster_id=pk, **{field: form.cleaned_data[field]}).roster
+        except RosterError as refused:
+            error = str(refused)
+    else:
+        error = " ".join(form.errors.get(field, [])) or "Check this value."
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect(_edit_url(pk))
+    names = ["roster-settings", "roster-summary", "roster-problems"]
+    return _regions(request, roster, names, settings_error=error)
+
+
+# --- Sharing ---------------------------------------------------------------------------------
+
+
+def _share_url(request: HttpRequest, roster: Roster) -> str:
+    if not roster.share_slug:
+        return ""
+    return request.build_absolute_uri(reverse("roster-shared", args=[roster.share_slug]))
+
+
+@require_POST
+def roster_share_new(request: HttpRequest, pk: int) -> HttpResponse:
+    services.roster_share_new_link(owner=request_owner(request), roster_id=_own(request, pk).pk)
+    messages.success(request, "New share link made. The old link no longer works.")
+    return redirect(_edit_url(pk, "share"))
+
+
+@require_POST
+def roster_share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    services.roster_share_revoke(owner=request_owner(request), roster_id=_own(request, pk).pk)
+    messages.success(request, "Share link turned off. Nobody can open the old link.")
+    return redirect(_edit_url(pk, "share"))
+
+
+def _shared(slug: str) -> Roster:
+    roster = Roster.objects.live().filter(share_slug=slug).first() if slug else None
+    if roster is None:
+        raise Http404("This roster link does not exist or has been turned off by its owner.")
+    return roster
+
+
+@require_safe
+def roster_shared(request: HttpRequest, slug: str) -> HttpResponse:
+    roster = _shared(slug)
+    context = {
+        "view": roster_view(roster),
+        "roster": roster,
+        "share_url": _share_url(request, roster),
+        "is_owner": request_owner(request).owns(roster),
+    }
+    return render(request, "armies/roster_shared.html", context)
+
+
+@require_safe
+def roster_shared_qr(request: HttpRequest, slug: str) -> HttpResponse:
+    roster = _shared(slug)
+    qr = segno.make(_share_url(request, roster), error="m")
+    buffer = io.BytesIO()
+    qr.save(buffer, kind="svg", scale=6, dark="#1b1f24", light="#ffffff", xmldecl=False)
+    return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+
+
+@require_POST
+def roster_shared_copy(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        copy = services.roster_copy_shared(owner=request_owner(request, create=True), slug=slug)
+    except Roster.DoesNotExist as error:
+        raise Http404("This roster link does not exist or has been turned off.") from error
+    messages.success(request, f"Copied into your rosters as “{copy.name}”.")
+    return redirect(_edit_url(copy.pk))
+
+
+# --- Cards, print, export ------------------------------------------------------------------
+
+
+@require_safe
+def roster_cards(request: HttpRequest, pk: int) -> HttpResponse:
+    roster = _own(request, pk)
+    return render(
+        request,
+        "armies/roster_cards.html",
+        {"view": roster_view(roster), "roster": roster, "glossary": exports.glossary()},
+    )
+
+
+@require_safe
+def roster_export_markdown(request: HttpRequest, pk: int) -> HttpResponse:
+    roster = _own(request, pk)
+    response = HttpResponse(
+        exports.roster_markdown(roster_view(roster)), content_type="text/markdown; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'inline; filename="{exports.filename(roster, "md")}"'
+    return response
+
+
+@require_safe
+def roster_export_json(request: HttpRequest, pk: int) -> HttpResponse:
+    roster = _own(request, pk)
+    response = HttpResponse(
+        json.dumps(exports.roster_document(roster), indent=2, ensure_ascii=False),
+        content_type="application/json",
+    )
+    response["Content-Disposition"] = f'attachment; filename="{exports.filename(roster, "json")}"'
+    return response

@@ -1,5 +1,6 @@
 from django.urls import include, path
 
+from armies.urls import shared_urlpatterns
 from blitz_site import accounts, views
 
 urlpatterns = [
@@ -8,4 +9,5 @@ urlpatterns = [
     path("accounts/", include(accounts.urlpatterns)),
     path("armies/", include("armies.urls")),
     path("matches/", include("matches.urls")),
+    *shared_urlpatterns,
 ]

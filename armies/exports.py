@@ -1,0 +1,69 @@
+"""Roster exports: Markdown for forums and Discord, JSON that rebuilds the roster."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+from django.utils.text import slugify
+
+import rules
+from armies.models import Roster
+from armies.presenters import RosterView
+from armies.services import EXPORT_FORMAT
+from rules.glossary import glossary as rules_glossary
+
+glossary = rules_glossary
+
+
+def filename(roster: Roster, extension: str) -> str:
+    return f"{slugify(roster.name) or 'roster'}.{extension}"
+
+
+def roster_document(roster: Roster) -> dict:
+    """Everything needed to rebuild the roster, with the data it was built with."""
+    catalog = rules.default_catalog()
+    return {
+        "format": EXPORT_FORMAT,
+        "exported_at": timezone.now().isoformat(timespec="seconds"),
+        "data": {"version": catalog.data_version, "fingerprint": roster.data_fingerprint},
+        "roster": roster.army,
+    }
+
+
+def _skills(profile: rules.ModelProfile) -> str:
+    s = profile.skills
+    return f"ATT {_n(s.att)}, DEF {_n(s.defense)}, EW {_n(s.ew)}, LD {_n(s.ld)}"
+
+
+def _n(value) -> str:
+    return "—" if value is None else str(value)
+
+
+def roster_markdown(view: RosterView) -> str:
+    roster = view.roster
+    lines = [f"# {roster.name}", ""]
+    lines.append(f"**{view.faction_name}** · **{view.total} / {roster.tv_limit} TV**")
+    lines.append("")
+    if view.unreadable:
+        return "\n".join([*lines, f"_{view.unreadable}_", ""])
+    for group in view.groups:
+        upgrades = ", ".join(
+            group.group.stored_upgrade_name(i) for i in range(len(group.group.upgrades))
+        )
+        lines.append(f"## Combat Group {group.number}: {group.title} ({group.cost.total} TV)")
+        if upgrades:
+            lines.append(f"_Upgrades: {upgrades}_")
+        lines.append("")
+        for model in group.models:
+            profile = model.profile
+            leader = " *(leader)*" if profile.leader else ""
+            weapons = ", ".join(weapon.code for weapon in profile.weapons) or "weapons not given"
+            lines.append(f"- **{profile.name}**{leader}: {_skills(profile)}; {weapons}")
+        lines.append("")
+    if view.problems:
+        lines.append("**Not legal:**")
+        lines.extend(f"- {problem.message}" for problem in view.problems)
+    else:
+        lines.append("Legal for the Locked & Loaded quickstart.")
+    lines.append("")
+    lines.append(f"_Built with Blitz · data {roster.data_fingerprint}_")
+    return "\n".join(lines) + "\n"

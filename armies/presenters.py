@@ -1,0 +1,166 @@
+"""What the roster pages show: ``rules`` results arranged for the templates (no rule logic)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import rules
+from armies.models import Roster
+from rules.glossary import glossary, weapon_terms
+
+BOX_LETTERS = {"sturdy": "S", "light": "L", "heavy": "H", "critical": "C"}
+
+
+@dataclass(frozen=True)
+class WeaponRow:
+    weapon: rules.ProfileWeapon
+    terms: list
+
+    @property
+    def ammo(self) -> str:
+        mount = self.weapon.mount
+        if mount.limited_ammo:
+            return f"Limited Ammo {mount.limited_ammo}"
+        if mount.reloads is True:
+            return "Reloads"
+        if mount.reloads is False:
+            return "No reloads"
+        return ""
+
+
+@dataclass
+class ModelView:
+    index: int
+    entry: rules.ModelEntry
+    cost: rules.ModelCost
+    profile: rules.ModelProfile
+    options: tuple[rules.OptionChoice, ...]
+    problems: list[rules.Problem] = field(default_factory=list)
+
+    @property
+    def weapon_rows(self) -> list[WeaponRow]:
+        rows = []
+        for weapon in self.profile.weapons:
+            mount = weapon.mount
+            parts = weapon.weapon.parts if weapon.weapon else ()
+            rows.append(
+                WeaponRow(weapon, weapon_terms(mount.arc, mount.reloads, mount.limited_ammo, parts))
+            )
+        return rows
+
+    @property
+    def boxes(self) -> list[tuple[str, str]]:
+        return [(BOX_LETTERS.get(kind, "?"), kind.title()) for kind in self.profile.damage_track]
+
+    @property
+    def terms(self) -> list:
+        found = [glossary()["damage_track"]]
+        if any(option == "Armored Jacket" for option in self.profile.options):
+            found.append(glossary()["armored_jacket"])
+        return found
+
+
+@dataclass
+class GroupView:
+    index: int
+    group: rules.CombatGroup
+    squad: object | None
+    cost: rules.GroupCost
+    upgrades: tuple[rules.UpgradeChoice, ...]
+    models: list[ModelView]
+    addable: list[tuple[str, str]]
+    problems: list[rules.Problem] = field(default_factory=list)
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+    @property
+    def title(self) -> str:
+        return self.group.squad_name or self.group.squad
+
+
+@dataclass
+class RosterView:
+    roster: Roster
+    army: rules.Roster | None
+    cost: rules.RosterCost | None
+    problems: tuple[rules.Problem, ...]
+    groups: list[GroupView]
+    faction_name: str
+    squads: tuple = ()
+    unreadable: str = ""  # why the stored roster could not be read with the current data
+
+    @property
+    def total(self) -> int:
+        return self.cost.total if self.cost else 0
+
+    @property
+    def over_limit(self) -> bool:
+        return self.total > self.roster.tv_limit
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems and not self.unreadable
+
+    @property
+    def model_count(self) -> int:
+        return sum(len(group.models) for group in self.groups)
+
+
+def roster_view(roster: Roster, *, editing: bool = False) -> RosterView:
+    """Everything a roster page shows. ``editing`` adds the choices the editor offers."""
+    catalog = rules.default_catalog()
+    faction = catalog.factions.get(roster.faction)
+    faction_name = faction.name if faction else roster.faction
+    try:
+        army = rules.roster_from_dict(roster.army, catalog)
+    except rules.RulesError as error:
+        return RosterView(
+            roster, None, None, (), [], faction_name, unreadable=f"{error} It is shown as stored."
+        )
+    cost = rules.roster_cost(army, catalog)
+    problems = rules.roster_problems(army, catalog)
+    groups = []
+    for group_cost, group in zip(cost.groups, army.groups, strict=True):
+        g = group_cost.index
+        squad = catalog.squads.get(group.squad)
+        models = [
+            ModelView(
+                index=m,
+                entry=entry,
+                cost=model_cost,
+                profile=rules.model_profile(army, catalog, g, m),
+                options=rules.available_options(army, catalog, g, m) if editing else (),
+            )
+            for m, (entry, model_cost) in enumerate(
+                zip(group.models, group_cost.models, strict=True)
+            )
+        ]
+        addable = []
+        if editing and squad is not None:
+            addable = [
+                (slot.model, catalog.models[slot.model].name)
+                for slot in squad.slots
+                if slot.model in catalog.models
+            ]
+        groups.append(
+            GroupView(
+                index=g,
+                group=group,
+                squad=squad,
+                cost=group_cost,
+                upgrades=rules.available_group_upgrades(army, catalog, g) if editing else (),
+                models=models,
+                addable=addable,
+            )
+        )
+    for problem in problems:
+        if problem.group is not None and problem.group < len(groups):
+            view = groups[problem.group]
+            if problem.model is not None and problem.model < len(view.models):
+                view.models[problem.model].problems.append(problem)
+            else:
+                view.problems.append(problem)
+    squads = catalog.squads_of(roster.faction) if editing else ()
+    return RosterView(roster, army, cost, problems, groups, faction_name, squads=squads)

@@ -1,0 +1,214 @@
+"""Every write to a roster: one function each, in a transaction, asking ``rules`` for the result.
+
+Edits lock the roster row, so two tabs (or a double tap) are applied one after the other.
+Requests that add or remove something carry a key: a key already applied is not applied again.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+import rules
+from armies.models import Owner, Roster, new_share_slug
+
+APPLIED_KEYS_KEPT = 50
+EXPORT_FORMAT = "blitz-roster/1"
+MAX_NAME = 80
+
+
+class RosterError(Exception):
+    """A change the player asked for that cannot be made; the message says why."""
+
+
+@dataclass(frozen=True)
+class Change:
+    roster: Roster
+    applied: bool  # False when the request's key had already been applied
+
+
+def catalog() -> rules.Catalog:
+    return rules.default_catalog()
+
+
+def load_army(roster: Roster) -> rules.Roster:
+    return rules.roster_from_dict(roster.army, catalog())
+
+
+def _store(roster: Roster, army: rules.Roster) -> None:
+    roster.army = rules.roster_to_dict(army)
+    roster.name = army.name or roster.name
+    roster.faction = army.faction
+    roster.tv_limit = army.tv_limit
+    roster.data_fingerprint = catalog().fingerprint
+
+
+def _clean_name(name: str) -> str:
+    name = " ".join((name or "").split())
+    if not name:
+        raise RosterError("Give the roster a name.")
+    if len(name) > MAX_NAME:
+        raise RosterError(f"A roster name can be at most {MAX_NAME} characters.")
+    return name
+
+
+def _new_roster(owner: Owner, army: rules.Roster, **extra) -> Roster:
+    roster = Roster(
+        owner_id=owner.user_id,
+        guest_key="" if owner.user_id else owner.guest_key,
+        **extra,
+    )
+    _store(roster, army)
+    for _ in range(3):
+        roster.share_slug = new_share_slug()
+        try:
+            with transaction.atomic():
+                roster.save()
+            return roster
+        except IntegrityError:  # a slug collision: astronomically unlikely, try another
+            roster.pk = None
+    raise RosterError("Could not create the roster; please try again.")
+
+
+@transaction.atomic
+def roster_create(*, owner: Owner, faction: str = "", preset: str = "", name: str = "") -> Roster:
+    cat = catalog()
+    try:
+        if preset:
+            army = rules.preset_roster(cat, preset)
+            if name:
+                army = rules.rename(army, _clean_name(name))
+        else:
+            if faction not in cat.factions:
+                raise RosterError("Choose a faction for the new roster.")
+            default_name = f"{cat.factions[faction].name} roster"
+            army = rules.new_roster(cat, faction, name=_clean_name(name or default_name))
+    except rules.RulesError as error:
+        raise RosterError(str(error)) from error
+    return _new_roster(owner, army)
+
+
+def _locked(owner: Owner, roster_id: int) -> Roster:
+    roster = Roster.objects.select_for_update().live().owned_by(owner).filter(pk=roster_id).first()
+    if roster is None:
+        raise Roster.DoesNotExist
+    return roster
+
+
+@transaction.atomic
+def roster_change(
+    *, owner: Owner, roster_id: int, key: str, change: Callable[[rules.Roster], rules.Roster]
+) -> Change:
+    """Apply one change to a roster, once per key, under a row lock."""
+    roster = _locked(owner, roster_id)
+    if key and key in roster.applied_keys:
+        return Change(roster, applied=False)
+    try:
+        army = change(load_army(roster))
+    except rules.RulesError as error:
+        raise RosterError(str(error)) from error
+    _store(roster, army)
+    if key:
+        roster.applied_keys = [*roster.applied_keys, key][-APPLIED_KEYS_KEPT:]
+    roster.revision += 1
+    roster.save()
+    return Change(roster, applied=True)
+
+
+def roster_rename(*, owner: Owner, roster_id: int, name: str) -> Change:
+    clean = _clean_name(name)
+    return roster_change(
+        owner=owner, roster_id=roster_id, key="", change=lambda army: rules.rename(army, clean)
+    )
+
+
+def roster_set_tv_limit(*, owner: Owner, roster_id: int, tv_limit: int) -> Change:
+    return roster_change(
+        owner=owner,
+        roster_id=roster_id,
+        key="",
+        change=lambda army: rules.set_tv_limit(army, tv_limit),
+    )
+
+
+@transaction.atomic
+def roster_duplicate(*, owner: Owner, roster_id: int) -> Roster:
+    source = Roster.objects.live().owned_by(owner).get(pk=roster_id)
+    army = rules.rename(load_army(source), _copy_name(source.name))
+    return _new_roster(owner, army, copied_from=source)
+
+
+def _copy_name(name: str) -> str:
+    return (f"Copy of {name}")[:MAX_NAME]
+
+
+@transaction.atomic
+def roster_copy_shared(*, owner: Owner, slug: str) -> Roster:
+    source = Roster.objects.live().get(share_slug=slug)
+    army = rules.rename(load_army(source), _copy_name(source.name))
+    return _new_roster(owner, army, copied_from=source)
+
+
+@transaction.atomic
+def roster_delete(*, owner: Owner, roster_id: int) -> Roster:
+    roster = _locked(owner, roster_id)
+    roster.deleted_at = timezone.now()
+    roster.save(update_fields=["deleted_at", "updated_at"])
+    return roster
+
+
+@transaction.atomic
+def roster_restore(*, owner: Owner, roster_id: int) -> Roster:
+    roster = (
+        Roster.objects.select_for_update().in_trash().owned_by(owner).filter(pk=roster_id).first()
+    )
+    if roster is None:
+        raise Roster.DoesNotExist
+    roster.deleted_at = None
+    roster.save(update_fields=["deleted_at", "updated_at"])
+    return roster
+
+
+@transaction.atomic
+def roster_share_new_link(*, owner: Owner, roster_id: int) -> Roster:
+    """Revoke the current share link and make a new one: the old link stops working."""
+    roster = _locked(owner, roster_id)
+    roster.share_slug = new_share_slug()
+    roster.save(update_fields=["share_slug", "updated_at"])
+    return roster
+
+
+@transaction.atomic
+def roster_share_revoke(*, owner: Owner, roster_id: int) -> Roster:
+    roster = _locked(owner, roster_id)
+    roster.share_slug = None
+    roster.save(update_fields=["share_slug", "updated_at"])
+    return roster
+
+
+@transaction.atomic
+def roster_import(*, owner: Owner, text: str) -> Roster:
+    """Rebuild a roster from an exported JSON file; refuse it whole, with reasons, if it's bad."""
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RosterError(
+            f"The file is not valid JSON ({error.msg} at line {error.lineno})."
+        ) from error
+    if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
+        raise RosterError(
+            'This is not a Blitz roster export: its "format" field is missing or wrong.'
+        )
+    cat = catalog()
+    try:
+        army = rules.roster_from_dict(document.get("roster"), cat)
+    except rules.RulesError as error:
+        raise RosterError(str(error)) from error
+    unknown = [p.message for p in rules.roster_problems(army, cat) if p.code.startswith("unknown")]
+    if unknown:
+        raise RosterError("The file names things the game data does not know: " + " ".join(unknown))
+    return _new_roster(owner, rules.rename(army, _clean_name(army.name or "Imported roster")))

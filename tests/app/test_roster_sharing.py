@@ -1,0 +1,202 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+import rules
+from armies.models import Roster
+from tests.factories import make_roster, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def shared(roster, name="roster-shared"):
+    return reverse(name, args=[roster.share_slug])
+
+
+def test_share_slugs_carry_128_bits_and_are_url_safe():
+    roster = make_roster(make_user())
+    other = make_roster(make_user("kim"))
+    assert len(roster.share_slug) >= 22  # 16 random bytes in URL-safe base64
+    assert roster.share_slug != other.share_slug
+    assert all(c.isalnum() or c in "-_" for c in roster.share_slug)
+
+
+def test_a_shared_roster_opens_logged_out_read_only_with_cards(client):
+    roster = make_roster(make_user(), preset="peace_river_starter")
+    response = client.get(shared(roster))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Peace River starter force" in html and ">610</strong> / 610 TV" in html
+    assert "Copy to my rosters" in html and "data-print" in html
+    assert 'class="datacard"' in html and "Warrior Chieftain" in html
+    assert "hx-post" not in html  # nothing to edit
+    assert "Edit (you own this)" not in html
+
+
+def test_the_owner_sees_an_edit_link_on_the_shared_page(client):
+    user = make_user()
+    roster = make_roster(user)
+    client.force_login(user)
+    assert "Edit (you own this)" in client.get(shared(roster)).content.decode()
+
+
+def test_the_qr_code_is_an_svg_of_the_link(client):
+    roster = make_roster(make_user())
+    response = client.get(shared(roster, "roster-shared-qr"))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/svg+xml"
+    assert response.content.startswith(b"<svg")
+    assert b'xmlns="http://www.w3.org/2000/svg"' in response.content
+
+
+def test_an_unknown_slug_is_a_clear_404(client):
+    response = client.get(reverse("roster-shared", args=["not-a-real-slug-at-all"]))
+    assert response.status_code == 404
+
+
+def test_a_new_link_revokes_the_old_one(client):
+    user = make_user()
+    roster = make_roster(user)
+    old = roster.share_slug
+    client.force_login(user)
+    client.post(reverse("armies:roster-share-new", args=[roster.pk]))
+    roster.refresh_from_db()
+    assert roster.share_slug != old
+    assert client.get(reverse("roster-shared", args=[old])).status_code == 404
+    assert client.get(shared(roster)).status_code == 200
+
+
+def test_turning_the_link_off_makes_it_404(client):
+    user = make_user()
+    roster = make_roster(user)
+    old = roster.share_slug
+    client.force_login(user)
+    client.post(reverse("armies:roster-share-revoke", args=[roster.pk]))
+    assert client.get(reverse("roster-shared", args=[old])).status_code == 404
+    assert (
+        "Sharing is off"
+        in client.get(reverse("armies:roster-edit", args=[roster.pk])).content.decode()
+    )
+
+
+def test_a_deleted_rosters_link_stops_working(client):
+    user = make_user()
+    roster = make_roster(user)
+    client.force_login(user)
+    client.post(reverse("armies:roster-delete", args=[roster.pk]))
+    client.logout()
+    assert client.get(shared(roster)).status_code == 404
+
+
+def test_another_player_cannot_revoke_my_link(client):
+    roster = make_roster(make_user())
+    client.force_login(make_user("eve"))
+    assert client.post(reverse("armies:roster-share-revoke", args=[roster.pk])).status_code == 404
+    assert Roster.objects.get().share_slug == roster.share_slug
+
+
+def test_copy_to_my_rosters_as_a_guest_and_as_a_user(client):
+    roster = make_roster(make_user(), preset="south_starter")
+    response = client.post(shared(roster, "roster-shared-copy"))
+    copy = Roster.objects.exclude(pk=roster.pk).get()
+    assert response["Location"] == reverse("armies:roster-edit", args=[copy.pk])
+    assert copy.owner is None and copy.guest_key
+    assert copy.army["groups"] == roster.army["groups"]
+    assert copy.copied_from == roster
+    kim = make_user("kim")
+    client.force_login(kim)
+    client.post(shared(roster, "roster-shared-copy"))
+    assert Roster.objects.filter(owner=kim).count() == 2  # the guest copy came along at login
+
+
+def test_a_link_keeps_working_when_the_data_drops_an_entry(client):
+    roster = make_roster(make_user())
+    data = json.loads(json.dumps(roster.army))
+    data["groups"][0]["models"][0]["model"] = "retired_hunter_variant"
+    data["groups"][0]["models"][0]["name"] = "Hunter Mk I"
+    data["groups"][1]["squad"] = "retired_squad"
+    data["groups"][1]["name"] = "Old Recon Squad"
+    Roster.objects.filter(pk=roster.pk).update(army=data)
+    response = client.get(shared(roster))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Hunter Mk I" in html and "Old Recon Squad" in html
+    assert "not in the current game data" in html
+
+
+def test_a_roster_whose_faction_left_the_data_still_opens(client):
+    roster = make_roster(make_user())
+    data = dict(roster.army, faction="lost_faction")
+    Roster.objects.filter(pk=roster.pk).update(army=data, faction="lost_faction")
+    response = client.get(shared(roster))
+    assert response.status_code == 200
+    assert "shown as stored" in response.content.decode()
+
+
+# --- Export and import ---------------------------------------------------------------------
+
+
+def test_markdown_export_lists_groups_models_and_tv(client):
+    user = make_user()
+    roster = make_roster(user)
+    client.force_login(user)
+    response = client.get(reverse("armies:roster-export-md", args=[roster.pk]))
+    text = response.content.decode()
+    assert response["Content-Type"].startswith("text/markdown")
+    assert text.startswith("# Northern Guard starter force\n")
+    assert "610 / 610 TV" in text
+    assert "## Combat Group 1: General Purpose Squad (225 TV)" in text
+    assert "**HeadHunter** *(leader)*" in text
+
+
+def test_json_export_then_import_rebuilds_the_same_roster(client):
+    user = make_user()
+    roster = make_roster(user, preset="peace_river_starter")
+    client.force_login(user)
+    exported = client.get(reverse("armies:roster-export-json", args=[roster.pk]))
+    document = json.loads(exported.content)
+    assert document["data"]["fingerprint"] == rules.default_catalog().fingerprint
+    upload = SimpleUploadedFile("list.json", exported.content, content_type="application/json")
+    response = client.post(reverse("armies:roster-import"), {"file": upload})
+    copy = Roster.objects.exclude(pk=roster.pk).get()
+    assert response.status_code == 302
+    assert copy.army["groups"] == roster.army["groups"]
+    assert copy.name == roster.name
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("not json", "not valid JSON"),
+        ('{"format": "something-else"}', "not a Blitz roster export"),
+        ('{"format": "blitz-roster/1", "roster": {"faction": "north"}}', "TV limit"),
+        (
+            '{"format": "blitz-roster/1", "roster": {"faction": "north", "tv_limit": 610, '
+            '"groups": [{"squad": "made_up", "models": []}]}}',
+            "does not know",
+        ),
+        ("", "Choose a roster file or paste its JSON"),
+    ],
+)
+def test_a_bad_import_is_refused_whole_with_the_reason(client, text, reason):
+    client.force_login(make_user())
+    response = client.post(reverse("armies:roster-import"), {"text": text})
+    assert response.status_code == 400
+    assert reason in response.content.decode()
+    assert not Roster.objects.exists()
+
+
+def test_datacards_show_figures_the_data_has_and_dashes_for_the_rest(client):
+    user = make_user()
+    roster = make_roster(user)
+    client.force_login(user)
+    html = client.get(reverse("armies:roster-cards", args=[roster.pk])).content.decode()
+    assert "Armor 15" in html  # the Hunter's, from the text
+    assert "x8" in html  # the LAC's DM
+    assert "Armor —" in html  # the Grizzly's is not given
+    assert "<details" in html and "Forward arc (F)" in html
+    assert html.count('class="datacard"') == 10
