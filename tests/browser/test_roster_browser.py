@@ -10,7 +10,7 @@ from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SIZES = {"tablet-portrait": VIEWPORTS["tablet-portrait"], "desktop": VIEWPORTS["desktop"]}
+SIZES = VIEWPORTS
 
 
 def sign_up(page, base: str, username: str) -> None:
@@ -43,6 +43,7 @@ def test_guest_builds_swaps_signs_up_shares_and_another_player_copies(
     expect(page.locator("#roster-problems")).to_contain_text("over its 610 TV limit")
     assert page.evaluate("window.__noReload") is True  # no page reload happened
     shot(page, "editor", full_page=True)
+    shot(page, "editor-viewport")
 
     # Undo the swap: back to 610 and legal.
     fire_support = page.locator("section.group", has_text="Fire Support Squad")
