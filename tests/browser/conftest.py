@@ -105,4 +105,5 @@ def shot(tmp_path_factory, request):
         page.screenshot(path=str(path), **options)
         return path
 
+    take.folder = folder
     return take

@@ -68,6 +68,10 @@ def test_guest_builds_swaps_signs_up_shares_and_another_player_copies(
     page.emulate_media(media="print")
     expect(page.locator(".site-header")).to_be_hidden()
     shot(page, "print", full_page=True)
+    for paper in ("A4", "Letter"):
+        pdf = page.pdf(format=paper, print_background=True)
+        assert pdf.startswith(b"%PDF") and len(pdf) > 10_000
+        (shot.folder / f"{size}-{paper}.pdf").write_bytes(pdf)
     page.emulate_media(media="screen")
 
     # A stranger opens the link logged out: read-only, with cards.
