@@ -258,3 +258,43 @@ __all__ += [
     "scatter",
 ]
 # --- end attack helper rules ---
+
+# --- match (tracker) ---
+from rules.match import (  # noqa: E402
+    EventError,
+    LogEntry,
+    MatchState,
+    Mode,
+    Phase,
+    Speed,
+    Step,
+    UnknownId,
+    apply_event,
+    make_event,
+    new_match,
+    parse_event,
+    plan_undo,
+    replay,
+    step,
+)
+from rules.match_build import side_from_roster  # noqa: E402
+
+__all__ += [
+    "EventError",
+    "LogEntry",
+    "MatchState",
+    "Mode",
+    "Phase",
+    "Speed",
+    "Step",
+    "UnknownId",
+    "apply_event",
+    "make_event",
+    "new_match",
+    "parse_event",
+    "plan_undo",
+    "replay",
+    "side_from_roster",
+    "step",
+]
+# --- end match (tracker) ---

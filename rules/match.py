@@ -1,0 +1,1306 @@
+"""A live match: its state, the events that change it, and the rules those events must follow.
+
+The state of a match is what its events say: ``replay(initial, log)`` rebuilds it from the state
+the match started with and the log of events, and ``step(state, event)`` applies one event,
+refusing an illegal one with a RulesError whose message a player understands. Warnings (legal, but
+worth saying) come back beside the new state.
+
+Rules, from the English quickstart (hgb-quickstart-en.txt) unless said otherwise:
+
+- Rounds: "both players roll one dice at the start of each round. Whoever rolls higher gets to
+  decide who goes first that round. If the results are the same, re-roll." Then "the two players
+  alternate activating Combat Groups". A player whose groups have all activated (or are all
+  destroyed) stops; the other activates the rest in a row.
+- "When a model has completed its activation, it is 'Used' and cannot move again until the next
+  round." A model that holds its action ("or holding their Action") is Used with a kept action;
+  "Gears may not attack once they are Used, with the exception of Reaction Fire", which spends
+  the kept action. Starting the next group's activation ends the last one: its models are Used.
+- Movement: "Vehicles may change their speed and their movement mode one per turn before moving.
+  Speed may only be changed by one level up or down". "Per turn" is read as once per round (the
+  translated text: "once per round before it begins to move and act"). A Used model has moved:
+  it cannot change speed or mode. Models start a match at Combat Speed in Walker mode: the texts
+  give no starting speed, and from Combat Speed every speed is one step away in round 1.
+- "Moving at Top Speed requires the model to use an action": a model at Top Speed cannot keep
+  an action or attack ("A Gear that spent its only action to move at Top Speed may also not
+  attack").
+- Damage: Heavy and Critical "cannot travel at Top Speed"; damage past Critical destroys the model
+  (it stays on the table), an Overkill removes it. Penalties (-1, -2 "to all rolls") modify roll
+  results, not the number of dice.
+- Forward observation marks an enemy model "for the remainder of the round (or until the target
+  moves)": the mark is cleared at the end of the round, or by hand.
+
+Undo: an ``undo`` event names an earlier event. The effective events are those not undone by an
+effective undo (undoing an undo redoes). An event can be undone only while no later effective event
+touches what it changed (its ``writes``), and only if the rest of the log still replays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from rules.catalog import Skills
+from rules.damage import BoxKind, DamageState, DamageTrack
+from rules.errors import RulesError
+
+SIDES = ("a", "b")
+DIE_FACES = range(1, 7)
+MAX_NOTE = 500
+
+
+class EventError(RulesError):
+    """The event itself is malformed (not a rules question): the request was wrong."""
+
+
+class UnknownId(EventError):
+    """The event names a model, group or event that the match does not have."""
+
+
+class Speed(Enum):
+    STATIONARY = "stationary"
+    COMBAT = "combat"
+    TOP = "top"
+
+    @property
+    def label(self) -> str:
+        return _SPEED_LABELS[self]
+
+    @property
+    def level(self) -> int:
+        return _SPEED_LEVELS[self]
+
+
+_SPEED_LABELS = {Speed.STATIONARY: "Stationary", Speed.COMBAT: "Combat", Speed.TOP: "Top"}
+_SPEED_LEVELS = {Speed.STATIONARY: 0, Speed.COMBAT: 1, Speed.TOP: 2}
+_SPEED_WORDS = {
+    Speed.STATIONARY: "Stationary",
+    Speed.COMBAT: "Combat Speed",
+    Speed.TOP: "Top Speed",
+}
+
+
+class Mode(Enum):
+    WALKER = "walker"
+    GROUND = "ground"
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
+class Phase(Enum):
+    INITIATIVE = "initiative"
+    ACTIVATIONS = "activations"
+    ENDED = "ended"
+
+
+def other_side(side: str) -> str:
+    return "b" if side == "a" else "a"
+
+
+# --- State ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AmmoCounter:
+    """A weapon with Limited Ammo: how many shots it has and how many were fired."""
+
+    weapon: str
+    name: str
+    capacity: int
+    fired: int = 0
+
+    @property
+    def left(self) -> int:
+        return self.capacity - self.fired
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A model in play. ``id`` is "<side>-<group>-<model>", numbered from 1 ("a-1-3")."""
+
+    id: str
+    name: str
+    model: str
+    skills: Skills
+    track: DamageTrack
+    leader: bool = False
+    armor: int | None = None
+    tv: Fraction | None = None
+    speed: Speed = Speed.COMBAT
+    mode: Mode = Mode.WALKER
+    used: bool = False
+    kept_action: bool = False
+    fo_mark: bool = False
+    ammo: tuple[AmmoCounter, ...] = ()
+    speed_round: int = 0
+    """The round in which the speed last changed (0: never)."""
+    mode_round: int = 0
+
+    @property
+    def side(self) -> str:
+        return self.id[0]
+
+    @property
+    def group_id(self) -> str:
+        return self.id.rsplit("-", 1)[0]
+
+    @property
+    def is_out(self) -> bool:
+        return self.track.is_out
+
+    @property
+    def state(self) -> DamageState:
+        return self.track.state
+
+    @property
+    def penalty(self) -> int:
+        return self.track.penalty
+
+
+@dataclass(frozen=True)
+class Group:
+    """A combat group. ``tv`` is the group's TV as the roster prices it (None: not known)."""
+
+    id: str
+    number: int
+    name: str
+    units: tuple[Unit, ...]
+    tv: int | None = None
+
+    @property
+    def side(self) -> str:
+        return self.id[0]
+
+    @property
+    def can_activate(self) -> bool:
+        """True while a model of the group is still in the game."""
+        return any(not unit.is_out for unit in self.units)
+
+
+@dataclass(frozen=True)
+class Side:
+    """A player's army as it started the match: roster name, faction, TV, combat groups."""
+
+    key: str
+    label: str
+    roster_name: str
+    faction: str
+    groups: tuple[Group, ...]
+    tv: int | None = None
+    tv_complete: bool = True
+
+    @property
+    def units(self) -> tuple[Unit, ...]:
+        return tuple(unit for group in self.groups for unit in group.units)
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """Everything about a match in progress. Change it only through ``step``."""
+
+    sides: tuple[Side, Side]
+    round: int = 1
+    phase: Phase = Phase.INITIATIVE
+    rolls: tuple[int | None, int | None] = (None, None)
+    """This round's initiative dice, side a and side b (None: not rolled yet)."""
+    ties: int = 0
+    """Ties rolled for initiative this round."""
+    last_tie: int | None = None
+    winner: str | None = None
+    """The side that won this round's initiative and chooses who goes first."""
+    first: str | None = None
+    turn: str | None = None
+    """The side due to activate next, by alternation (see ``whose_turn``)."""
+    active_group: str | None = None
+    activated: tuple[str, ...] = ()
+    result: str | None = None
+    """When the match has ended: "a" or "b" (the winner) or "draw"."""
+    note: str = ""
+
+    def side(self, key: str) -> Side:
+        if key not in SIDES:
+            raise UnknownId(f"A side is a or b; got {key!r}.")
+        return self.sides[SIDES.index(key)]
+
+    def group(self, group_id: object) -> Group:
+        side, number = _parse_id(group_id, 2, "combat group")
+        groups = self.side(side).groups
+        if not 1 <= number[0] <= len(groups):
+            raise UnknownId(f"This match has no combat group {group_id}.")
+        return groups[number[0] - 1]
+
+    def unit(self, unit_id: object) -> Unit:
+        side, (group_number, model_number) = _parse_id(unit_id, 3, "model")
+        groups = self.side(side).groups
+        if not 1 <= group_number <= len(groups):
+            raise UnknownId(f"This match has no model {unit_id}.")
+        units = groups[group_number - 1].units
+        if not 1 <= model_number <= len(units):
+            raise UnknownId(f"This match has no model {unit_id}.")
+        return units[model_number - 1]
+
+    @property
+    def units(self) -> tuple[Unit, ...]:
+        return self.sides[0].units + self.sides[1].units
+
+
+def _parse_id(value: object, parts: int, what: str) -> tuple[str, tuple[int, ...]]:
+    if not isinstance(value, str):
+        raise EventError(f"A {what} is named by text such as 'a-1-2'; got {value!r}.")
+    pieces = value.split("-")
+    if (
+        len(pieces) != parts
+        or pieces[0] not in SIDES
+        or not all(p.isdigit() and len(p) <= 3 for p in pieces[1:])
+    ):
+        raise UnknownId(f"This match has no {what} {value!r}.")
+    return pieces[0], tuple(int(p) for p in pieces[1:])
+
+
+# --- Building the starting state ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    """A model as a roster gives it: name, skills, damage track, Armor, Limited Ammo weapons."""
+
+    name: str
+    model: str
+    skills: Skills
+    boxes: tuple[str, ...] = ("sturdy", "light", "heavy", "critical")
+    leader: bool = False
+    armor: int | None = None
+    ammo: tuple[tuple[str, str, int], ...] = ()
+    """(code, name, Limited Ammo) of each weapon with Limited Ammo."""
+    tv: Fraction | None = None
+
+
+@dataclass(frozen=True)
+class GroupSpec:
+    name: str
+    units: tuple[UnitSpec, ...]
+    tv: int | None = None
+
+
+@dataclass(frozen=True)
+class SideSpec:
+    roster_name: str
+    faction: str
+    groups: tuple[GroupSpec, ...]
+    tv: int | None = None
+    tv_complete: bool = True
+
+
+def new_match(a: SideSpec, b: SideSpec) -> MatchState:
+    """The state at the start of round 1: every model undamaged, at Combat Speed, Walker mode."""
+    if not a.groups or not b.groups:
+        raise RulesError("Each side needs at least one combat group with a model in it.")
+    labels = [a.faction or "Side A", b.faction or "Side B"]
+    if labels[0] == labels[1]:
+        labels = [f"{labels[0]} (A)", f"{labels[1]} (B)"]
+    sides = tuple(
+        _new_side(key, label, spec) for key, label, spec in zip(SIDES, labels, (a, b), strict=True)
+    )
+    return MatchState(sides=sides)  # type: ignore[arg-type]
+
+
+def _new_side(key: str, label: str, spec: SideSpec) -> Side:
+    groups = []
+    for number, group in enumerate(spec.groups, 1):
+        if not group.units:
+            raise RulesError(f"Combat Group {number} of {label} has no models.")
+        counts: dict[str, int] = {}
+        for unit in group.units:
+            counts[unit.name] = counts.get(unit.name, 0) + 1
+        seen: dict[str, int] = {}
+        units = []
+        for index, unit in enumerate(group.units, 1):
+            seen[unit.name] = seen.get(unit.name, 0) + 1
+            name = unit.name if counts[unit.name] == 1 else f"{unit.name} {seen[unit.name]}"
+            try:
+                boxes = tuple(BoxKind(box) for box in unit.boxes)
+            except ValueError:
+                raise RulesError(f"{name} has an unknown damage box in {unit.boxes}.") from None
+            units.append(
+                Unit(
+                    id=f"{key}-{number}-{index}",
+                    name=name,
+                    model=unit.model,
+                    skills=unit.skills,
+                    track=DamageTrack(boxes=boxes),
+                    leader=unit.leader,
+                    armor=unit.armor,
+                    tv=unit.tv,
+                    ammo=tuple(AmmoCounter(code, wname, n) for code, wname, n in unit.ammo),
+                )
+            )
+        groups.append(
+            Group(
+                id=f"{key}-{number}",
+                number=number,
+                name=group.name,
+                units=tuple(units),
+                tv=group.tv,
+            )
+        )
+    return Side(
+        key=key,
+        label=label,
+        roster_name=spec.roster_name,
+        faction=spec.faction,
+        groups=tuple(groups),
+        tv=spec.tv,
+        tv_complete=spec.tv_complete,
+    )
+
+
+# --- What the state means -------------------------------------------------------------------------
+
+
+def groups_left(state: MatchState, side: str) -> tuple[Group, ...]:
+    """The side's combat groups that have not activated this round and still have a model."""
+    return tuple(
+        group
+        for group in state.side(side).groups
+        if group.id not in state.activated and group.can_activate
+    )
+
+
+def whose_turn(state: MatchState) -> str | None:
+    """The side that activates the next combat group, or None (not in activations, or all done)."""
+    if state.phase is not Phase.ACTIVATIONS or state.turn is None:
+        return None
+    for side in (state.turn, other_side(state.turn)):
+        if groups_left(state, side):
+            return side
+    return None
+
+
+def tv_destroyed(side: Side) -> Fraction:
+    """TV of the side's destroyed and overkilled models (see ``Unit.tv`` for how it is shared)."""
+    return sum((unit.tv or Fraction(0) for unit in side.units if unit.is_out), Fraction(0))
+
+
+def tv_remaining(side: Side) -> Fraction:
+    return Fraction(side.tv or 0) - tv_destroyed(side)
+
+
+def penalised(skill: int | None, penalty: int) -> str:
+    """A skill with the damage penalty: "2" or "2 -1" (dice, then the modifier to the result)."""
+    if skill is None:
+        return "?"
+    return f"{skill} {penalty:+d}".replace("-", "\u2212") if penalty else str(skill)
+
+
+# --- Events --------------------------------------------------------------------------------------
+
+_UNIT = {"unit": str}
+EVENT_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "mark_box": _UNIT,
+    "clear_box": _UNIT,
+    "destroy": _UNIT,
+    "overkill": _UNIT,
+    "clear_overkill": _UNIT,
+    "set_speed": {"unit": str, "speed": str},
+    "set_mode": {"unit": str, "mode": str},
+    "set_used": {"unit": str, "used": bool},
+    "keep_action": {"unit": str, "kept": bool},
+    "fire": {"unit": str, "weapon": int},
+    "fo_mark": {"unit": str, "marked": bool},
+    "initiative_roll": {"side": str, "die": int, "on_screen": bool},
+    "choose_first": {"side": str},
+    "activate": {"group": str},
+    "end_round": {},
+    "end_match": {"winner": str, "note": str},
+    "undo": {"target": int},
+}
+OPTIONAL_FIELDS = {"on_screen": False, "note": ""}
+UNIT_KINDS = frozenset(kind for kind, fields in EVENT_FIELDS.items() if "unit" in fields)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One change to a match: a kind and its fields (see EVENT_FIELDS)."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, name: str) -> Any:
+        return self.data[name]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.data}
+
+
+def make_event(kind: str, **data: Any) -> Event:
+    """An event checked like ``parse_event``: ``make_event("mark_box", unit="a-1-1")``."""
+    return parse_event({"kind": kind, **data})
+
+
+def parse_event(data: object) -> Event:
+    """Read an event from plain data; anything malformed raises EventError with a sentence."""
+    if not isinstance(data, Mapping):
+        raise EventError("An event is an object with a kind, such as {'kind': 'mark_box'}.")
+    kind = data.get("kind")
+    if kind not in EVENT_FIELDS:
+        known = ", ".join(EVENT_FIELDS)
+        raise EventError(f"Unknown event kind {kind!r}; the kinds are: {known}.")
+    fields = EVENT_FIELDS[kind]
+    extra = set(data) - set(fields) - {"kind"}
+    if extra:
+        raise EventError(f"A {kind} event has no field {', '.join(sorted(extra))}.")
+    values: dict[str, Any] = {}
+    for name, kinds in fields.items():
+        if name not in data:
+            if name in OPTIONAL_FIELDS:
+                values[name] = OPTIONAL_FIELDS[name]
+                continue
+            raise EventError(f"A {kind} event needs a {name}.")
+        value = data[name]
+        if kinds is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise EventError(f"The {name} of a {kind} event is a whole number; got {value!r}.")
+        if not isinstance(value, kinds):
+            raise EventError(f"The {name} of a {kind} event has the wrong type: {value!r}.")
+        values[name] = value
+    return Event(kind, values)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One event applied: the new state, warnings, a sentence for the log, and what it touched.
+
+    ``writes`` and ``reads`` are keys such as "a-1-2:damage", "turn", "round", "phase": a later
+    event depends on this one when it reads or writes something this one wrote.
+    """
+
+    state: MatchState
+    summary: str
+    warnings: tuple[str, ...] = ()
+    writes: frozenset[str] = frozenset()
+    reads: frozenset[str] = frozenset()
+
+    @property
+    def units(self) -> frozenset[str]:
+        """Ids of the models whose state this event changed."""
+        return frozenset(key.split(":", 1)[0] for key in self.writes if ":" in key)
+
+
+def apply_event(state: MatchState, event: Event) -> MatchState:
+    """The state after ``event``; an illegal event raises RulesError (see ``step``)."""
+    return step(state, event).state
+
+
+def step(state: MatchState, event: Event) -> Step:
+    """Apply one event (not an undo: see ``plan_undo``) and say what it did."""
+    if not isinstance(event, Event):
+        raise EventError(f"Not an event: {event!r}.")
+    if event.kind == "undo":
+        raise EventError("An undo is applied to the whole log: use plan_undo.")
+    handler = _HANDLERS.get(event.kind)
+    if handler is None:
+        raise EventError(f"Unknown event kind {event.kind!r}.")
+    if state.phase is Phase.ENDED:
+        raise RulesError("The match has ended: undo 'End match' to change anything.")
+    return handler(state, event)
+
+
+def _with_unit(state: MatchState, unit: Unit) -> MatchState:
+    side_index = SIDES.index(unit.side)
+    group_number, model_number = (int(p) for p in unit.id.split("-")[1:])
+    side = state.sides[side_index]
+    group = side.groups[group_number - 1]
+    units = group.units[: model_number - 1] + (unit,) + group.units[model_number:]
+    groups = (
+        side.groups[: group_number - 1]
+        + (replace(group, units=units),)
+        + side.groups[group_number:]
+    )
+    sides = list(state.sides)
+    sides[side_index] = replace(side, groups=groups)
+    return replace(state, sides=tuple(sides))
+
+
+def _who(state: MatchState, unit: Unit) -> str:
+    group_number = unit.id.split("-")[1]
+    return f"{unit.name} ({state.side(unit.side).label} CG{group_number})"
+
+
+def _in_play(state: MatchState, unit: Unit) -> None:
+    if unit.track.overkilled:
+        raise RulesError(f"{_who(state, unit)} was overkilled: it takes no further part.")
+    if unit.track.destroyed:
+        raise RulesError(f"{_who(state, unit)} is destroyed: it takes no further part.")
+
+
+def _unit_step(
+    state: MatchState,
+    before: Unit,
+    after: Unit,
+    summary: str,
+    writes: Iterable[str],
+    warnings: Sequence[str] = (),
+    reads: Iterable[str] = (),
+) -> Step:
+    uid = before.id
+    written = frozenset(f"{uid}:{name}" for name in writes)
+    return Step(
+        state=_with_unit(state, after),
+        summary=summary,
+        warnings=tuple(warnings),
+        writes=written,
+        reads=written | frozenset(reads) | {"phase"},
+    )
+
+
+def _state_words(unit: Unit) -> str:
+    state = unit.state
+    if state is DamageState.UNDAMAGED:
+        return "undamaged"
+    return f"{state.value.capitalize()} ({state.effect_text})"
+
+
+def _top_speed_warning(state: MatchState, unit: Unit) -> list[str]:
+    if unit.speed is Speed.TOP and not unit.track.top_speed_allowed and not unit.is_out:
+        return [
+            f"{_who(state, unit)} is at {unit.state.value.capitalize()} damage and can't travel "
+            "at Top Speed: slow it to Combat Speed when it next moves."
+        ]
+    return []
+
+
+# --- Damage --------------------------------------------------------------------------------------
+
+
+def _mark_box(state: MatchState, event: Event) -> Step:
+    unit = state.unit(event["unit"])
+    _in_play(state, unit)
+    after = replace(unit, track=unit.track.mark(1))
+    if after.track.destroyed:
+        words = "damage past its Critical box: Destroyed (it stays on the table as rough terrain)"
+    else:
+        words = f"box {after.track.marked} crossed off: {_state_words(after)}"
+    return _unit_step(
+        state,
+        unit,
+        after,
+        f"{_who(state, unit)}: {words}.",
+        ["damage"],
+        _top_speed_warning(state, after),
+    )
+
+
+def _clear_box(state: MatchState, event: Event) -> Step:
+    unit = state.unit(event["unit"])
+    if unit.track.overkilled:
+        raise RulesError(f"{_who(state, unit)} was overkilled: clear the Overkill first.")
+    if unit.track.marked == 0:
+        raise RulesError(f"{_who(state, unit)} has no damage box crossed off.")
+    after = replace(unit, track=unit.track.unmark(1))
+    return _unit_step(
+        state,
+        unit,
+        after,
+        f"{_who(state, unit)}: box {unit.track.marked} cleared, now {_state_words(after)}.",
+        ["damage"],
+    )
+
+
+def _destroy(state: MatchState, event: Event) -> Step:
+    unit = state.unit(event["unit"])
+    _in_play(state, unit)
+    after = replace(unit, track=unit.track.destroy())
+    return _unit_step(
+        state,
+        unit,
+        after,
+        f"{_who(state, unit)}: Destroyed (it stays on the table as rough terrain).",
+        ["damage"],
+    )
+
+
+def _overkill(state: MatchState, event: Event) -> Step:
+    unit = state.unit(event["unit"])
+    _in_play(state, unit)
+    after = replace(unit, track=unit.track.overkill())
+    return _unit_step(
+        state,
+        unit,
+        after,
+        f"{_who(state, unit)}: Overkilled (removed from the table).",
+        ["damage"],
+    )
+
+
+def _clear_overkill(state: MatchState, event: Event) -> Step:
+    unit = state.unit(event["unit"])
+    if not unit.track.overkilled:
+        raise RulesError(f"{_who(state, unit)} was not overkilled.")
+    after = replace(unit, track=unit.track.undo_overkill())
+    return _unit_step(
+        state,
+        unit,
+        after,
+        f"{_who(state, unit)}: Overkill cleared, now {_state_words(after)}.",
+        ["damage"],
+        _top_speed_warning(state, after),
+    )
+
+
+# --- Speed, mode and actions ---------------------------------------------------------------------
+
+
+def _can_move(state: MatchState, unit: Unit, what: str) -> None:
+    _in_play(state, unit)
+    if unit.used:
+        raise RulesError(
+            f"{_who(state, unit)} is Used: it can't change {what} until the next round."
+        )
+
+
+def _set_speed(state: MatchState, event: Event) -> Step:
+    unit = state.unit(event["unit"])
+    try:
+        speed = Speed(event["speed"])
+    except ValueError:
+        raise EventError(f"A speed is stationary, combat or top; got {event['speed']!r}.") from None
+    who = _who(state, unit)
+    _can_move(state, unit, "speed")
+    if speed is unit.speed:
+        raise RulesError(f"{who} is already at {_SPEED_WORDS[speed]}.")
+    if abs(speed.level - unit.speed.level) > 1:
+        raise RulesError(
+            f"Speed changes one level at a time: {who} is at {_SPEED_WORDS[unit.speed]}, so it "
+            f"must spend a round at Combat Speed before {_SPEED_WORDS[speed]}."
+        )
+    if unit.speed_round == state.round:
+        raise RulesError(f"{who} already changed speed this round: once per round.")
+    if speed is Speed.TOP and not unit.track.top_speed_allowed:
+        raise RulesError(
+            f"{who} is at {unit.state.value.capitalize()} damage: it can't travel at Top Speed."
+        )
+    warnings = []
+    if speed is Speed.TOP:
+        warnings.append(
+            f"Top Speed costs {who}'s action: it can't attack or keep an action this round."
+        )
+    after = replace(unit, speed=speed, speed_round=state.round)
+    return _unit_step(
+        state,
+        unit,
+        after,
+        f"{who}: {_SPEED_WORDS[unit.speed]} \u2192 {_SPEED_WORDS[speed]}.",
+        ["speed"],
+        warnings,
+        reads=[f"{unit.id}:used", "round"],
+    )
+
+
+def _set_mode(state: MatchState, event: Event) -> Step:
+    unit = state.unit(event["unit"])
+    try:
+        mode = Mode(event["mode"])
+    except ValueError:
+        raise EventError(f"A mode is walker or ground; got {event['mode']!r}.") from None
+    who = _who(state, unit)
+    _can_move(state, unit, "mode")
+    if mode is unit.mode:
+        raise RulesError(f"{who} is already in {mode.label} mode.")
+    if unit.mode_round == state.round:
+        raise RulesError(f"{who} already changed movement mode this round: once per round.")
+    after = replace(unit, mode=mode, mode_round=state.round)
+    return _unit_step(
+        state,
+        unit,
+        after,
+        f"{who}: {unit.mode.label} \u2192 {mode.label} mode.",
+        ["mode"],
+        reads=[f"{unit.id}:used", "round"],
+    )
+
+
+def _set_used(state: MatchState, event: Event) -> Step:
+    unit = state.unit(event["unit"])
+    who = _who(state, unit)
+    if event["used"]:
+        _in_play(state, unit)
+        if unit.used:
+            raise RulesError(f"{who} is already Used.")
+        after = replace(unit, used=True)
+        return _unit_step(state, unit, after, f"{who}: Used.", ["used"])
+    if not unit.used:
+        raise RulesError(f"{who} is not Used.")
+    after = replace(unit, used=False, kept_action=False)
+    writes = ["used", "kept"] if unit.kept_action else ["used"]
+    return _unit_step(state, unit, after, f"{who}: no longer Used.", writes)
+
+
+def _keep_action(state: MatchState, event: Event) -> Step:
+    unit = state.unit(event["unit"])
+    who = _who(state, unit)
+    if event["kept"]:
+        _in_play(state, unit)
+        if unit.kept_action:
+            raise RulesError(f"{who} already keeps its action.")
+        if unit.speed is Speed.TOP:
+            raise RulesError(
+                f"{who} is at Top Speed: it spends its action moving, so it has none to keep."
+            )
+        after = replace(unit, kept_action=True, used=True)
+        return _unit_step(
+            state,
+            unit,
+            after,
+            f"{who}: ends its activation keeping its action (Used).",
+            ["kept", "used"],
+            reads=[f"{unit.id}:speed"],
+        )
+    if not unit.kept_action:
+        raise RulesError(f"{who} has no kept action to spend.")
+    after = replace(unit, kept_action=False)
+    return _unit_step(state, unit, after, f"{who}: spends its kept action.", ["kept"])
+
+
+def _fire(state: MatchState, event: Event) -> Step:
+    unit = state.unit(event["unit"])
+    who = _who(state, unit)
+    index = event["weapon"]
+    if not 0 <= index < len(unit.ammo):
+        raise UnknownId(f"{who} has no Limited Ammo weapon number {index + 1}.")
+    counter = unit.ammo[index]
+    _in_play(state, unit)
+    if counter.left <= 0:
+        raise RulesError(
+            f"{who}'s {counter.weapon} is out of ammo (Limited Ammo {counter.capacity})."
+        )
+    writes = [f"ammo{index}"]
+    warnings = []
+    kept = unit.kept_action
+    if unit.used:
+        if not unit.kept_action:
+            raise RulesError(
+                f"{who} is Used and has no kept action: it can't attack until the next round."
+            )
+        kept = False
+        writes.append("kept")
+        warnings.append(f"{who} spent its kept action on this shot.")
+    elif unit.speed is Speed.TOP:
+        raise RulesError(f"{who} spent its action moving at Top Speed: it can't attack this round.")
+    ammo = list(unit.ammo)
+    ammo[index] = replace(counter, fired=counter.fired + 1)
+    after = replace(unit, ammo=tuple(ammo), kept_action=kept)
+    left = ammo[index].left
+    return _unit_step(
+        state,
+        unit,
+        after,
+        f"{who}: fired its {counter.weapon} ({left} of {counter.capacity} left).",
+        writes,
+        warnings,
+        reads=[f"{unit.id}:used", f"{unit.id}:speed"],
+    )
+
+
+def _fo_mark(state: MatchState, event: Event) -> Step:
+    unit = state.unit(event["unit"])
+    who = _who(state, unit)
+    if event["marked"]:
+        _in_play(state, unit)
+        if unit.fo_mark:
+            raise RulesError(f"{who} is already marked by a forward observer.")
+        after = replace(unit, fo_mark=True)
+        summary = f"{who}: marked by a forward observer until the end of the round."
+    else:
+        if not unit.fo_mark:
+            raise RulesError(f"{who} has no forward observer mark.")
+        after = replace(unit, fo_mark=False)
+        summary = f"{who}: forward observer mark cleared."
+    return _unit_step(state, unit, after, summary, ["fo"])
+
+
+# --- Rounds, initiative and activations -----------------------------------------------------------
+
+_ROUND_READS = frozenset({"turn", "phase"})
+
+
+def _initiative_roll(state: MatchState, event: Event) -> Step:
+    side = state.side(event["side"])
+    die = event["die"]
+    if die not in DIE_FACES:
+        raise RulesError(f"A die shows 1 to 6; got {die}.")
+    if state.phase is not Phase.INITIATIVE:
+        raise RulesError(
+            f"Round {state.round}'s initiative is settled: "
+            f"{state.side(state.first).label if state.first else 'a side'} goes first."
+        )
+    if state.winner is not None:
+        raise RulesError(
+            f"{state.side(state.winner).label} won the initiative: they choose who goes first."
+        )
+    index = SIDES.index(side.key)
+    if state.rolls[index] is not None:
+        raise RulesError(
+            f"{side.label} rolled {state.rolls[index]} already; waiting for "
+            f"{state.side(other_side(side.key)).label}'s roll."
+        )
+    rolls = list(state.rolls)
+    rolls[index] = die
+    how = " on screen" if event["on_screen"] else ""
+    summary = f"{side.label} rolled {die}{how} for initiative"
+    if None in rolls:
+        new = replace(state, rolls=tuple(rolls))
+        summary += "."
+    elif rolls[0] == rolls[1]:
+        new = replace(state, rolls=(None, None), ties=state.ties + 1, last_tie=die)
+        summary += f": a tie on {die}, both players re-roll."
+    else:
+        winner = SIDES[0] if rolls[0] > rolls[1] else SIDES[1]
+        new = replace(state, rolls=tuple(rolls), winner=winner)
+        summary += (
+            f": {state.side(winner).label} wins ({rolls[0]} to {rolls[1]}) and chooses who "
+            "goes first."
+        )
+    return Step(new, summary, writes=frozenset({"turn"}), reads=_ROUND_READS)
+
+
+def _choose_first(state: MatchState, event: Event) -> Step:
+    side = state.side(event["side"])
+    if state.phase is not Phase.INITIATIVE:
+        raise RulesError(f"Who goes first in round {state.round} is settled already.")
+    if state.winner is None:
+        raise RulesError("Both players roll for initiative first; the higher roll chooses.")
+    chooser = state.side(state.winner).label
+    new = replace(state, first=side.key, turn=side.key, phase=Phase.ACTIVATIONS)
+    return Step(
+        new,
+        f"{chooser} chose: {side.label} goes first in round {state.round}.",
+        writes=frozenset({"turn"}),
+        reads=_ROUND_READS,
+    )
+
+
+def _activate(state: MatchState, event: Event) -> Step:
+    group = state.group(event["group"])
+    side = state.side(group.side)
+    what = f"Combat Group {group.number} of {side.label}"
+    if state.phase is not Phase.ACTIVATIONS:
+        raise RulesError("Roll for initiative first: the winner chooses who activates first.")
+    if group.id in state.activated:
+        raise RulesError(f"{what} has already activated this round.")
+    if not group.can_activate:
+        raise RulesError(f"Every model of {what} is out of the game.")
+    turn = whose_turn(state)
+    if turn is None:
+        raise RulesError("Every combat group has activated this round: end the round.")
+    if turn != group.side:
+        raise RulesError(f"It's {state.side(turn).label}'s turn to activate a combat group.")
+    new = state
+    writes = {"turn"}
+    if state.active_group is not None:
+        for unit in state.group(state.active_group).units:
+            if not unit.used and not unit.is_out:
+                new = _with_unit(new, replace(unit, used=True))
+                writes.add(f"{unit.id}:used")
+    new = replace(
+        new,
+        active_group=group.id,
+        activated=state.activated + (group.id,),
+        turn=other_side(group.side),
+    )
+    summary = f"{side.label} activates Combat Group {group.number} ({group.name})."
+    if len(writes) > 1:
+        summary += " The models of the last group to activate are Used."
+    return Step(new, summary, writes=frozenset(writes), reads=_ROUND_READS)
+
+
+def _end_round(state: MatchState, event: Event) -> Step:
+    warnings = []
+    waiting = [
+        f"Combat Group {group.number} of {state.side(side).label}"
+        for side in SIDES
+        for group in groups_left(state, side)
+    ]
+    if waiting:
+        warnings.append(f"Round {state.round} ended before these activated: {', '.join(waiting)}.")
+    writes = {"turn", "round"}
+    new = state
+    for unit in state.units:
+        writes.update(f"{unit.id}:{name}" for name in ("used", "kept", "fo"))
+        if unit.used or unit.kept_action or unit.fo_mark:
+            new = _with_unit(new, replace(unit, used=False, kept_action=False, fo_mark=False))
+    new = replace(
+        new,
+        round=state.round + 1,
+        phase=Phase.INITIATIVE,
+        rolls=(None, None),
+        ties=0,
+        last_tie=None,
+        winner=None,
+        first=None,
+        turn=None,
+        active_group=None,
+        activated=(),
+    )
+    return Step(
+        new,
+        f"Round {state.round} ended: Used, kept actions and forward observer marks cleared. "
+        f"Round {state.round + 1} begins.",
+        tuple(warnings),
+        writes=frozenset(writes),
+        reads=frozenset({"turn", "round", "phase"}),
+    )
+
+
+def _end_match(state: MatchState, event: Event) -> Step:
+    winner = event["winner"]
+    if winner not in (*SIDES, "draw"):
+        raise EventError(f"The result is a, b or draw; got {winner!r}.")
+    note = " ".join(event["note"].split())
+    if len(note) > MAX_NOTE:
+        raise RulesError(f"A result note can be at most {MAX_NOTE} characters.")
+    new = replace(state, phase=Phase.ENDED, result=winner, note=note, active_group=None)
+    words = "a draw" if winner == "draw" else f"{state.side(winner).label} won"
+    return Step(
+        new,
+        f"The match ended in round {state.round}: {words}.",
+        writes=frozenset({"phase"}),
+        reads=frozenset({"phase"}),
+    )
+
+
+_HANDLERS = {
+    "mark_box": _mark_box,
+    "clear_box": _clear_box,
+    "destroy": _destroy,
+    "overkill": _overkill,
+    "clear_overkill": _clear_overkill,
+    "set_speed": _set_speed,
+    "set_mode": _set_mode,
+    "set_used": _set_used,
+    "keep_action": _keep_action,
+    "fire": _fire,
+    "fo_mark": _fo_mark,
+    "initiative_roll": _initiative_roll,
+    "choose_first": _choose_first,
+    "activate": _activate,
+    "end_round": _end_round,
+    "end_match": _end_match,
+}
+
+
+# --- The log: replay and undo ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """An event of the log with its number (1, 2, 3... in the order they were applied)."""
+
+    seq: int
+    event: Event
+
+
+def effective_seqs(log: Sequence[LogEntry]) -> frozenset[int]:
+    """The events that count: those not undone by an undo that itself counts."""
+    undone_by: dict[int, list[int]] = {}
+    for entry in log:
+        if entry.event.kind == "undo":
+            undone_by.setdefault(entry.event["target"], []).append(entry.seq)
+    effective: dict[int, bool] = {}
+    for entry in sorted(log, key=lambda e: e.seq, reverse=True):
+        effective[entry.seq] = not any(
+            effective.get(u, False) for u in undone_by.get(entry.seq, ())
+        )
+    return frozenset(seq for seq, counts in effective.items() if counts)
+
+
+def _replay_steps(
+    initial: MatchState, log: Sequence[LogEntry], effective: frozenset[int]
+) -> tuple[MatchState, dict[int, Step]]:
+    state = initial
+    steps: dict[int, Step] = {}
+    for entry in sorted(log, key=lambda e: e.seq):
+        if entry.event.kind == "undo" or entry.seq not in effective:
+            continue
+        result = step(state, entry.event)
+        steps[entry.seq] = result
+        state = result.state
+    return state, steps
+
+
+def replay(initial: MatchState, log: Sequence[LogEntry]) -> MatchState:
+    """The state the log describes: the effective events applied in order to ``initial``."""
+    return _replay_steps(initial, log, effective_seqs(log))[0]
+
+
+def base_seq(log: Sequence[LogEntry], seq: int) -> int:
+    """The event an undo chain ends at: for an undo, the event it undoes (recursively)."""
+    by_seq = {entry.seq: entry for entry in log}
+    while True:
+        entry = by_seq.get(seq)
+        if entry is None:
+            raise UnknownId(f"This match has no event #{seq}.")
+        if entry.event.kind != "undo":
+            return seq
+        seq = entry.event["target"]
+
+
+def describe(log: Sequence[LogEntry], seq: int, summaries: Mapping[int, str]) -> str:
+    base = base_seq(log, seq)
+    return f"#{base} ({summaries.get(base, 'an earlier change').rstrip('.')})"
+
+
+def plan_undo(
+    initial: MatchState,
+    log: Sequence[LogEntry],
+    target: int,
+    summaries: Mapping[int, str] | None = None,
+) -> Step:
+    """The step that undoes event ``target`` (an undo of an undo redoes), or a RulesError.
+
+    ``summaries`` gives the log sentence of each event, to name them in messages.
+    """
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise EventError(f"An undo names an event by its number; got {target!r}.")
+    summaries = summaries or {}
+    by_seq = {entry.seq: entry for entry in log}
+    if target not in by_seq:
+        raise UnknownId(f"This match has no event #{target}.")
+    effective = effective_seqs(log)
+    if target not in effective:
+        raise RulesError(f"Event #{target} is already undone.")
+    base = base_seq(log, target)
+    new_effective = _effective_after(log, target, effective)
+    redo = base in new_effective  # an undo of an undo brings the event back
+    current, steps = _replay_steps(initial, log, effective)
+    if current.phase is Phase.ENDED and by_seq[base].event.kind != "end_match":
+        raise RulesError("The match has ended: undo 'End match' first to change anything.")
+    try:
+        new_state, new_steps = _replay_steps(initial, log, new_effective)
+    except RulesError as error:
+        raise RulesError(
+            f"Can't {'redo' if redo else 'undo'} {describe(log, target, summaries)}: "
+            f"the later events would not hold: {error}"
+        ) from None
+    changed = (new_steps if redo else steps)[base]
+    for seq, later in (new_steps if redo else steps).items():
+        if seq > base and changed.writes & (later.writes | later.reads):
+            raise RulesError(
+                f"Can't {'redo' if redo else 'undo'} {describe(log, target, summaries)}: "
+                f"#{seq} ({summaries.get(seq, 'a later change').rstrip('.')}) came after and "
+                f"depends on it. Undo #{seq} first."
+            )
+    word = "Redid" if redo else "Undid"
+    return Step(
+        new_state,
+        f"{word} {describe(log, target, summaries)}.",
+        writes=changed.writes,
+        reads=changed.reads,
+    )
+
+
+def _effective_after(
+    log: Sequence[LogEntry], target: int, effective: frozenset[int]
+) -> frozenset[int]:
+    new_seq = max((entry.seq for entry in log), default=0) + 1
+    extended = list(log) + [LogEntry(new_seq, Event("undo", {"target": target}))]
+    return effective_seqs(extended) - {new_seq}
+
+
+def last_undoable(log: Sequence[LogEntry]) -> int | None:
+    """The latest event that counts and is not itself an undo: what "Undo last" undoes."""
+    effective = effective_seqs(log)
+    for entry in sorted(log, key=lambda e: e.seq, reverse=True):
+        if entry.seq in effective and entry.event.kind != "undo":
+            return entry.seq
+    return None
+
+
+def undo_of(log: Sequence[LogEntry], seq: int) -> int | None:
+    """The effective undo that undid ``seq`` (what "Redo" undoes), or None."""
+    effective = effective_seqs(log)
+    for entry in log:
+        if entry.event.kind == "undo" and entry.event["target"] == seq and entry.seq in effective:
+            return entry.seq
+    return None
+
+
+# --- Plain data ----------------------------------------------------------------------------------
+
+
+def _skills_to_dict(skills: Skills) -> dict[str, int | None]:
+    return {"att": skills.att, "def": skills.defense, "ew": skills.ew, "ld": skills.ld}
+
+
+def _fraction_to_json(value: Fraction | None) -> str | None:
+    return None if value is None else str(value)
+
+
+def unit_to_dict(unit: Unit) -> dict[str, Any]:
+    return {
+        "id": unit.id,
+        "name": unit.name,
+        "model": unit.model,
+        "skills": _skills_to_dict(unit.skills),
+        "track": unit.track.to_dict(),
+        "leader": unit.leader,
+        "armor": unit.armor,
+        "tv": _fraction_to_json(unit.tv),
+        "speed": unit.speed.value,
+        "mode": unit.mode.value,
+        "used": unit.used,
+        "kept_action": unit.kept_action,
+        "fo_mark": unit.fo_mark,
+        "ammo": [[c.weapon, c.name, c.capacity, c.fired] for c in unit.ammo],
+        "speed_round": unit.speed_round,
+        "mode_round": unit.mode_round,
+    }
+
+
+def state_to_dict(state: MatchState) -> dict[str, Any]:
+    """The state as plain JSON types; ``state_from_dict`` reads it back exactly."""
+    return {
+        "round": state.round,
+        "phase": state.phase.value,
+        "rolls": list(state.rolls),
+        "ties": state.ties,
+        "last_tie": state.last_tie,
+        "winner": state.winner,
+        "first": state.first,
+        "turn": state.turn,
+        "active_group": state.active_group,
+        "activated": list(state.activated),
+        "result": state.result,
+        "note": state.note,
+        "sides": [
+            {
+                "key": side.key,
+                "label": side.label,
+                "roster_name": side.roster_name,
+                "faction": side.faction,
+                "tv": side.tv,
+                "tv_complete": side.tv_complete,
+                "groups": [
+                    {
+                        "id": group.id,
+                        "number": group.number,
+                        "name": group.name,
+                        "tv": group.tv,
+                        "units": [unit_to_dict(unit) for unit in group.units],
+                    }
+                    for group in side.groups
+                ],
+            }
+            for side in state.sides
+        ],
+    }
+
+
+def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
+    skills = data["skills"]
+    return Unit(
+        id=data["id"],
+        name=data["name"],
+        model=data["model"],
+        skills=Skills(att=skills["att"], defense=skills["def"], ew=skills["ew"], ld=skills["ld"]),
+        track=DamageTrack.from_dict(data["track"]),
+        leader=data["leader"],
+        armor=data["armor"],
+        tv=None if data["tv"] is None else Fraction(data["tv"]),
+        speed=Speed(data["speed"]),
+        mode=Mode(data["mode"]),
+        used=data["used"],
+        kept_action=data["kept_action"],
+        fo_mark=data["fo_mark"],
+        ammo=tuple(AmmoCounter(w, n, c, f) for w, n, c, f in data["ammo"]),
+        speed_round=data["speed_round"],
+        mode_round=data["mode_round"],
+    )
+
+
+def state_from_dict(data: Mapping[str, Any]) -> MatchState:
+    """Read a state written by ``state_to_dict``; malformed data raises RulesError."""
+    try:
+        sides = tuple(
+            Side(
+                key=side["key"],
+                label=side["label"],
+                roster_name=side["roster_name"],
+                faction=side["faction"],
+                tv=side["tv"],
+                tv_complete=side["tv_complete"],
+                groups=tuple(
+                    Group(
+                        id=group["id"],
+                        number=group["number"],
+                        name=group["name"],
+                        tv=group["tv"],
+                        units=tuple(_unit_from_dict(unit) for unit in group["units"]),
+                    )
+                    for group in side["groups"]
+                ),
+            )
+            for side in data["sides"]
+        )
+        return MatchState(
+            sides=sides,  # type: ignore[arg-type]
+            round=data["round"],
+            phase=Phase(data["phase"]),
+            rolls=tuple(data["rolls"]),  # type: ignore[arg-type]
+            ties=data["ties"],
+            last_tie=data["last_tie"],
+            winner=data["winner"],
+            first=data["first"],
+            turn=data["turn"],
+            active_group=data["active_group"],
+            activated=tuple(data["activated"]),
+            result=data["result"],
+            note=data["note"],
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, RulesError):
+            raise
+        raise RulesError(f"A saved match state is malformed: {error!r}.") from None
+
+
+def changed_parts(before: MatchState, after: MatchState) -> tuple[dict, dict]:
+    """What differs between two states, as plain data: the models that changed and the round.
+
+    Used to record each event's "before" and "after" in the log.
+    """
+    old: dict[str, Any] = {}
+    new: dict[str, Any] = {}
+    for side_before, side_after in zip(before.sides, after.sides, strict=True):
+        if side_before is side_after:
+            continue
+        for unit_before, unit_after in zip(side_before.units, side_after.units, strict=True):
+            if unit_before is not unit_after and unit_before != unit_after:
+                a, b = _dynamic(unit_before), _dynamic(unit_after)
+                keys = [k for k in a if a[k] != b[k]]
+                old[unit_before.id] = {k: a[k] for k in keys}
+                new[unit_after.id] = {k: b[k] for k in keys}
+    round_before, round_after = _round_part(before), _round_part(after)
+    keys = [k for k in round_before if round_before[k] != round_after[k]]
+    if keys:
+        old["match"] = {k: round_before[k] for k in keys}
+        new["match"] = {k: round_after[k] for k in keys}
+    return old, new
+
+
+_STATIC = {"id", "name", "model", "skills", "leader", "armor", "tv"}
+
+
+def _dynamic(unit: Unit) -> dict[str, Any]:
+    data = unit_to_dict(unit)
+    track = data.pop("track")
+    data["damage"] = track["marked"]
+    data["overkilled"] = track["overkilled"]
+    return {k: v for k, v in data.items() if k not in _STATIC}
+
+
+def _round_part(state: MatchState) -> dict[str, Any]:
+    data = state_to_dict(state)
+    data.pop("sides")
+    return data

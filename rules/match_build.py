@@ -1,0 +1,60 @@
+"""A match's starting sides, built from stored rosters with the army rules.
+
+TV per model: the texts give only squad TV (and each option's TV change), never a model's own TV.
+A model's share is its group's squad and group-upgrade TV split equally among the models the
+squad's printed TV pays for, plus the TV of its own options (an Armored Jacket, a MAC) and its own
+TV if it is beyond the printed composition. The shares of a group add up to the group's TV. "TV
+destroyed" is the sum of the shares of the models out of the game; the board says it is an
+estimate on that basis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from rules.army import model_profile, roster_cost, roster_from_dict
+from rules.catalog import Catalog
+from rules.match import GroupSpec, SideSpec, UnitSpec
+
+
+def side_from_roster(roster_data: Mapping[str, Any], catalog: Catalog) -> SideSpec:
+    """A side of a match from a roster stored by ``roster_to_dict``; RulesError if malformed."""
+    roster = roster_from_dict(roster_data, catalog)
+    cost = roster_cost(roster, catalog)
+    faction = catalog.factions.get(roster.faction)
+    groups = []
+    for group_index, group in enumerate(roster.groups):
+        group_cost = cost.groups[group_index]
+        shared = group_cost.base + sum(item.tv for item in group_cost.upgrades)
+        paid = [m for m in group_cost.models if m.in_squad_tv] or list(group_cost.models)
+        share = Fraction(shared, len(paid)) if paid else Fraction(0)
+        units = []
+        for model_index in range(len(group.models)):
+            profile = model_profile(roster, catalog, group_index, model_index)
+            model_cost = group_cost.models[model_index]
+            units.append(
+                UnitSpec(
+                    name=profile.name,
+                    model=profile.model,
+                    skills=profile.skills,
+                    boxes=tuple(profile.damage_track),
+                    leader=profile.leader,
+                    armor=profile.armor,
+                    ammo=tuple(
+                        (weapon.code, weapon.name, weapon.mount.limited_ammo)
+                        for weapon in profile.weapons
+                        if weapon.mount.limited_ammo
+                    ),
+                    tv=(share if model_cost in paid else Fraction(0)) + model_cost.total,
+                )
+            )
+        groups.append(GroupSpec(name=group_cost.name, units=tuple(units), tv=group_cost.total))
+    return SideSpec(
+        roster_name=roster.name,
+        faction=(faction.short or faction.name) if faction else roster.faction,
+        groups=tuple(groups),
+        tv=cost.total,
+        tv_complete=cost.complete,
+    )

@@ -1,0 +1,238 @@
+"""The log of a match: replaying it rebuilds the state, undo after do is the identity, redo
+restores, and an event that later ones depend on cannot be undone."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.errors import RulesError
+from rules.match import (
+    Event,
+    LogEntry,
+    MatchState,
+    UnknownId,
+    last_undoable,
+    make_event,
+    plan_undo,
+    replay,
+    state_from_dict,
+    state_to_dict,
+    step,
+    undo_of,
+)
+from tests.rules.test_match import small_match
+
+INITIAL = small_match()
+UNITS = [unit.id for unit in INITIAL.units]
+GROUPS = [group.id for side in INITIAL.sides for group in side.groups]
+
+unit_ids = st.sampled_from(UNITS)
+flags = st.booleans()
+units_events = [
+    st.builds(lambda u: make_event("mark_box", unit=u), unit_ids),
+    st.builds(lambda u: make_event("clear_box", unit=u), unit_ids),
+    st.builds(lambda u: make_event("destroy", unit=u), unit_ids),
+    st.builds(lambda u: make_event("overkill", unit=u), unit_ids),
+    st.builds(lambda u: make_event("clear_overkill", unit=u), unit_ids),
+    st.builds(
+        lambda u, s: make_event("set_speed", unit=u, speed=s),
+        unit_ids,
+        st.sampled_from(["stationary", "combat", "top"]),
+    ),
+    st.builds(
+        lambda u, m: make_event("set_mode", unit=u, mode=m),
+        unit_ids,
+        st.sampled_from(["walker", "ground"]),
+    ),
+    st.builds(lambda u, f: make_event("set_used", unit=u, used=f), unit_ids, flags),
+    st.builds(lambda u, f: make_event("keep_action", unit=u, kept=f), unit_ids, flags),
+    st.builds(lambda u: make_event("fire", unit=u, weapon=0), unit_ids),
+    st.builds(lambda u, f: make_event("fo_mark", unit=u, marked=f), unit_ids, flags),
+]
+round_events = [
+    st.builds(
+        lambda s, d: make_event("initiative_roll", side=s, die=d),
+        st.sampled_from("ab"),
+        st.integers(1, 6),
+    ),
+    st.builds(lambda s: make_event("choose_first", side=s), st.sampled_from("ab")),
+    st.builds(lambda g: make_event("activate", group=g), st.sampled_from(GROUPS)),
+    st.builds(lambda g: make_event("activate", group=g), st.sampled_from(GROUPS)),
+]
+# Damage taps are the most common events. Ending the match stops everything else, so the random
+# logs leave it out; the tests below end matches on purpose.
+events = st.one_of(
+    *([st.builds(lambda u: make_event("mark_box", unit=u), unit_ids)] * 3),
+    *units_events,
+    *(round_events * 4),
+    st.just(make_event("end_round")),
+)
+undos = st.tuples(st.just("undo"), st.integers(0, 200))
+# A whole initiative step in one go, so that random logs reach the activations often.
+initiative = st.builds(
+    lambda a, b, first: [
+        make_event("initiative_roll", side="a", die=a),
+        make_event("initiative_roll", side="b", die=b),
+        make_event("choose_first", side=first),
+    ],
+    st.integers(1, 6),
+    st.integers(1, 6),
+    st.sampled_from("ab"),
+)
+ops = st.lists(st.one_of(events, events, events, undos, initiative), min_size=10, max_size=80)
+
+
+class Game:
+    """A log kept the way the app keeps it: each event applied to the current state."""
+
+    def __init__(self, initial: MatchState = INITIAL) -> None:
+        self.initial = initial
+        self.state = initial
+        self.log: list[LogEntry] = []
+        self.summaries: dict[int, str] = {}
+
+    @property
+    def next_seq(self) -> int:
+        return len(self.log) + 1
+
+    def do(self, event: Event) -> int:
+        result = step(self.state, event)
+        return self._append(event, result)
+
+    def undo(self, target: int) -> int:
+        result = plan_undo(self.initial, self.log, target, self.summaries)
+        return self._append(Event("undo", {"target": target}), result)
+
+    def _append(self, event: Event, result) -> int:
+        seq = self.next_seq
+        self.log.append(LogEntry(seq, event))
+        self.summaries[seq] = result.summary
+        self.state = result.state
+        return seq
+
+    def run(self, operations) -> None:
+        for op in operations:
+            try:
+                if isinstance(op, Event):
+                    self.do(op)
+                elif isinstance(op, list):
+                    self.run(op)
+                elif self.log:
+                    self.undo(self.log[op[1] % len(self.log)].seq)
+            except RulesError:
+                pass
+
+
+@settings(max_examples=150, deadline=None)
+@given(ops)
+def test_replaying_the_log_rebuilds_the_state_exactly(operations):
+    game = Game()
+    for op in operations:
+        game.run([op])
+        assert replay(game.initial, game.log) == game.state
+    assert state_from_dict(state_to_dict(game.state)) == game.state
+
+
+@settings(max_examples=150, deadline=None)
+@given(ops, events)
+def test_undo_after_do_is_the_identity_and_redo_restores(operations, event):
+    game = Game()
+    game.run(operations)
+    before = game.state
+    try:
+        done = game.do(event)
+    except RulesError:
+        return
+    after = game.state
+    undo = game.undo(done)
+    assert game.state == before
+    game.undo(undo)
+    assert game.state == after
+    assert replay(game.initial, game.log) == after
+
+
+@settings(max_examples=100, deadline=None)
+@given(ops)
+def test_undo_last_always_works_until_the_log_is_back_to_the_start(operations):
+    game = Game()
+    game.run(operations)
+    while (target := last_undoable(game.log)) is not None:
+        game.undo(target)
+    assert game.state == game.initial
+
+
+def test_a_later_damage_tap_on_the_same_model_blocks_undoing_an_earlier_one():
+    game = Game()
+    first = game.do(make_event("mark_box", unit="b-1-1"))
+    game.do(make_event("mark_box", unit="b-2-1"))
+    second = game.do(make_event("mark_box", unit="b-1-1"))
+    with pytest.raises(RulesError, match=f"#{second} .* came after and depends on it"):
+        game.undo(first)
+    # An event on another model does not depend on it: undoing the later tap first is fine.
+    game.undo(second)
+    game.undo(first)
+    assert game.state.unit("b-1-1").track.marked == 0
+    assert game.state.unit("b-2-1").track.marked == 1
+
+
+def test_undoing_a_single_event_keeps_the_later_ones_that_do_not_depend_on_it():
+    game = Game()
+    speed = game.do(make_event("set_speed", unit="a-1-1", speed="top"))
+    game.do(make_event("mark_box", unit="a-1-1"))
+    game.do(make_event("fo_mark", unit="b-1-1", marked=True))
+    game.undo(speed)
+    expected = step(INITIAL, make_event("mark_box", unit="a-1-1")).state
+    expected = step(expected, make_event("fo_mark", unit="b-1-1", marked=True)).state
+    assert game.state == expected
+
+
+def test_end_round_cannot_be_undone_once_the_next_round_has_started():
+    game = Game()
+    end = game.do(make_event("end_round"))
+    roll = game.do(make_event("initiative_roll", side="a", die=4))
+    with pytest.raises(RulesError, match=f"#{roll} .* depends on it"):
+        game.undo(end)
+
+
+def test_a_redo_that_later_events_would_contradict_is_refused():
+    game = Game()
+    destroy = game.do(make_event("destroy", unit="a-1-1"))
+    game.undo(destroy)
+    game.do(make_event("set_speed", unit="a-1-1", speed="top"))
+    undo = undo_of(game.log, destroy)
+    assert undo is not None
+    with pytest.raises(RulesError, match="Can't redo"):
+        game.undo(undo)
+
+
+def test_undo_names_unknown_and_already_undone_events():
+    game = Game()
+    done = game.do(make_event("mark_box", unit="a-1-1"))
+    with pytest.raises(UnknownId):
+        game.undo(99)
+    game.undo(done)
+    with pytest.raises(RulesError, match="already undone"):
+        game.undo(done)
+
+
+def test_after_the_match_ends_only_the_end_can_be_undone():
+    game = Game()
+    tap = game.do(make_event("mark_box", unit="a-1-1"))
+    end = game.do(make_event("end_match", winner="a"))
+    with pytest.raises(RulesError, match="undo 'End match' first"):
+        game.undo(tap)
+    game.undo(end)
+    game.undo(tap)
+    assert game.state == INITIAL
+
+
+def test_undo_summaries_name_the_event():
+    game = Game()
+    done = game.do(make_event("mark_box", unit="a-1-1"))
+    undo = game.undo(done)
+    assert game.summaries[undo].startswith(f"Undid #{done} (Hunter 1 (North CG1): box 1 crossed")
+    redo = game.undo(undo)
+    assert game.summaries[redo].startswith(f"Redid #{done} (")
+    assert last_undoable(game.log) == done
