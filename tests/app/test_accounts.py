@@ -78,3 +78,18 @@ def test_signup_form_enforces_csrf():
     )
     assert response.status_code == 403
     assert not User.objects.exists()
+
+
+def test_repeated_wrong_passwords_are_rate_limited_then_even_the_right_one_waits(client):
+    User.objects.create_user("jan", password=PASSWORD)
+    for _ in range(4):
+        assert (
+            client.post(reverse("login"), {"username": "jan", "password": "nope"}).status_code
+            == 200
+        )
+    fifth = client.post(reverse("login"), {"username": "jan", "password": "nope"})
+    assert fifth.status_code == 429
+    locked = client.post(reverse("login"), {"username": "jan", "password": PASSWORD})
+    assert locked.status_code == 429
+    assert "Too many login attempts" in locked.content.decode()
+    assert "_auth_user_id" not in client.session

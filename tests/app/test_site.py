@@ -125,3 +125,22 @@ def test_an_unknown_database_url_scheme_is_refused_in_words():
 
     with pytest.raises(ImproperlyConfigured, match="postgres://"):
         site_settings.database_from_url("mysql://x@y/z")
+
+
+def test_production_settings_pass_the_deploy_check():
+    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "DJANGO_SETTINGS_MODULE"}}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=REPO,
+        env={
+            **clean,
+            "SECRET_KEY": "x" * 20 + "production-like-secret-key-with-enough-entropy-0123456789",
+            "HTTPS": "1",
+            "ALLOWED_HOSTS": "blitz.example",
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
