@@ -6,4 +6,17 @@ app_name = "matches"
 
 urlpatterns = [
     path("", views.match_list, name="match-list"),
+    path("new/", views.match_new, name="match-new"),
+    path("join/<str:slug>/", views.match_join, name="match-join"),
+    path("watch/<str:slug>/", views.match_watch, name="match-watch"),
+    path("watch/<str:slug>/poll", views.match_watch_poll, name="match-watch-poll"),
+    path("watch/<str:slug>/summary/", views.match_watch_summary, name="match-watch-summary"),
+    path("<int:pk>/", views.match_board, name="match-board"),
+    path("<int:pk>/event", views.match_event, name="match-event"),
+    path("<int:pk>/poll", views.match_poll, name="match-poll"),
+    path("<int:pk>/end-round/", views.match_end_round, name="match-end-round"),
+    path("<int:pk>/end/", views.match_end, name="match-end"),
+    path("<int:pk>/summary/", views.match_summary, name="match-summary"),
+    path("<int:pk>/log.md", views.match_log_markdown, name="match-log-md"),
+    path("<int:pk>/join-link/", views.match_join_link, name="match-join-link"),
 ]

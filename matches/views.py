@@ -1,8 +1,425 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_safe
+"""The match tracker's pages: start, join, watch, the board and its taps, polling, the end."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from armies.models import Roster
+from armies.owners import request_owner
+from matches import board, services
+from matches.access import Claim, cached_claim, forget_seat, player_seat, remember_seat
+from matches.forms import MatchEndForm, MatchStartForm, client_key, parse_op
+from matches.models import Match, MatchEvent
+from matches.queries import my_matches
+from rules.match import SIDES, Event, EventError, MatchState, UnknownId, make_event
+
+BOARD = "matches/match_board.html"
+CHANGES = "matches/_changes.html"
+LOG_SHOWN = 30
+STOP_POLLING = 286  # htmx stops polling on this status
+
+
+def _player_match(request: HttpRequest, pk: int) -> tuple[Match, str]:
+    match = get_object_or_404(Match, pk=pk)
+    side = player_seat(request, match)
+    if side is None:
+        raise Http404("You are not a player in this match.")
+    return match, side
+
+
+def _claim(request: HttpRequest, pk: int) -> Claim:
+    claim = cached_claim(request, pk)
+    if claim is None:
+        match, side = _player_match(request, pk)
+        claim = Claim(side, match.token(side))
+    return claim
+
+
+def _player_name(request: HttpRequest) -> str:
+    return request.user.get_username() if request.user.is_authenticated else "Guest"
+
+
+def _plain(message: object, status: int) -> HttpResponse:
+    return HttpResponse(str(message), status=status, content_type="text/plain; charset=utf-8")
+
+
+def _new_key() -> str:
+    return uuid.uuid4().hex
+
+
+def _log(match: Match, state: MatchState, limit: int | None = LOG_SHOWN) -> list[dict]:
+    events = MatchEvent.objects.filter(match=match).order_by("-seq")
+    return [board.log_entry(event, state) for event in (events[:limit] if limit else events)]
+
+
+def _board_context(request: HttpRequest, match: Match, *, seat: str | None) -> dict:
+    state = match.current_state()
+    controls = seat is not None
+    return {
+        "match": match,
+        "seat": seat,
+        "controls": controls,
+        "sides": board.sides(match, state),
+        "turn": board.turn_panel(state),
+        "log": _log(match, state),
+        "key": _new_key(),
+        "poll_url": reverse("matches:match-poll", args=[match.pk])
+        if controls
+        else reverse("matches:match-watch-poll", args=[match.watch_slug]),
+        "join_url": request.build_absolute_uri(
+            reverse("matches:match-join", args=[match.join_slug])
+        ),
+        "watch_url": request.build_absolute_uri(
+            reverse("matches:match-watch", args=[match.watch_slug])
+        ),
+        "tv_note": board.TV_NOTE,
+    }
+
+
+# --- Lists, starting, joining ---------------------------------------------------------------------
 
 
 @require_safe
 def match_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "matches/match_list.html")
+    matches = my_matches(request_owner(request))
+    return render(request, "matches/match_list.html", {"matches": matches})
+
+
+@require_http_methods(["GET", "POST"])
+def match_new(request: HttpRequest) -> HttpResponse:
+    owner = request_owner(request, create=request.method == "POST")
+    slug = request.POST.get("against") or request.GET.get("against") or ""
+    shared = Roster.objects.live().filter(share_slug=slug).first() if slug else None
+    rosters = list(Roster.objects.live().owned_by(owner).only("pk", "name"))
+    initial = {"against": slug, "mine": f"roster:{request.GET.get('roster', '')}"}
+    if shared is not None:
+        initial["opponent"] = f"shared:{shared.share_slug}"
+    form = MatchStartForm(
+        request.POST or None,
+        initial=initial,
+        rosters=rosters,
+        catalog=services.catalog(),
+        shared=shared,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            match = services.match_start(
+                owner=owner,
+                player=_player_name(request),
+                mine=form.cleaned_data["mine"],
+                opponent=form.cleaned_data["opponent"],
+            )
+        except services.MatchError as error:
+            form.add_error(None, str(error))
+        else:
+            remember_seat(request, match, "a")
+            return redirect("matches:match-board", pk=match.pk)
+    context = {"form": form, "shared": shared, "bad_link": bool(slug) and shared is None}
+    return render(request, "matches/match_new.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def match_join(request: HttpRequest, slug: str) -> HttpResponse:
+    match = get_object_or_404(Match, join_slug=slug)
+    seat = player_seat(request, match)
+    if seat is not None:
+        return redirect("matches:match-board", pk=match.pk)
+    error = ""
+    if request.method == "POST":
+        owner = request_owner(request, create=True)
+        try:
+            match, seat = services.match_join(slug=slug, owner=owner, player=_player_name(request))
+        except services.MatchError as problem:
+            error = str(problem)
+        else:
+            remember_seat(request, match, seat)
+            return redirect("matches:match-board", pk=match.pk)
+    context = {"match": match, "error": error, "state": match.current_state()}
+    return render(request, "matches/match_join.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def match_join_link(request: HttpRequest, pk: int) -> HttpResponse:
+    """Confirm, then revoke the join link (and free seat B if asked)."""
+    match, seat = _player_match(request, pk)
+    if seat != "a":
+        raise Http404("Only the player who started the match manages its join link.")
+    if request.method == "POST":
+        free = request.POST.get("free_seat") == "1"
+        services.match_new_join_link(
+            match_id=match.pk, owner=request_owner(request), free_seat=free
+        )
+        messages.success(request, "The old join link no longer works. Here is the new one.")
+        return redirect(reverse("matches:match-board", args=[match.pk]) + "#share")
+    return render(request, "matches/match_join_link.html", {"match": match})
+
+
+# --- The board ------------------------------------------------------------------------------------
+
+
+@require_safe
+def match_board(request: HttpRequest, pk: int) -> HttpResponse:
+    match, seat = _player_match(request, pk)
+    return render(request, BOARD, _board_context(request, match, seat=seat))
+
+
+@require_safe
+def match_watch(request: HttpRequest, slug: str) -> HttpResponse:
+    match = get_object_or_404(Match, watch_slug=slug)
+    return render(request, BOARD, _board_context(request, match, seat=None))
+
+
+def _apply(request: HttpRequest, pk: int, change, key: str) -> services.Applied:
+    claim = _claim(request, pk)
+    try:
+        return services.match_apply(
+            match_id=pk, side=claim.side, token=claim.token, client_key=key, request=change
+        )
+    except (Match.DoesNotExist, services.NotAPlayer):
+        forget_seat(request, pk)
+        raise Http404("You are not a player in this match.") from None
+
+
+@require_POST
+def match_event(request: HttpRequest, pk: int) -> HttpResponse:
+    """A tap on the board: one change, applied once per client key."""
+    try:
+        key = client_key(request.POST.get("key"))
+        change = parse_op(request.POST.get("op"))
+        applied = _apply(request, pk, change, key)
+    except UnknownId as error:
+        return _plain(error, 404)
+    except EventError as error:
+        return _plain(error, 400)
+    if request.htmx:
+        return _changes_response(request, applied, focus=change)
+    _flash(request, applied)
+    return redirect(reverse("matches:match-board", args=[pk]) + "#" + _focus(change))
+
+
+def _flash(request: HttpRequest, applied: services.Applied) -> None:
+    if applied.error:
+        messages.error(request, applied.error)
+    for warning in applied.warnings:
+        messages.warning(request, warning)
+
+
+def _focus(change: object) -> str:
+    """Where a change's answer is shown: on the model's card, in the log, or the turn panel."""
+    if isinstance(change, Event) and "unit" in change.data:
+        return f"unit-{change['unit']}"
+    if isinstance(change, services.UndoLast | services.Redo) or (
+        isinstance(change, Event) and change.kind == "undo"
+    ):
+        return "log"
+    return "turn"
+
+
+def _changes_response(
+    request: HttpRequest, applied: services.Applied, *, focus: object
+) -> HttpResponse:
+    """The parts of the board a change touched, each swapped in by id (htmx out-of-band)."""
+    match, state = applied.match, applied.state
+    where = _focus(focus)
+    units = set(applied.units) - {services.ALL_UNITS}
+    if where.startswith("unit-"):
+        units.add(where.removeprefix("unit-"))
+    event = applied.event
+    context = {
+        "match": match,
+        "controls": True,
+        "oob": True,
+        "cards": _cards(state, units, applied.all_units),
+        "summaries": [
+            board.side_summary(match, state, side)
+            for side in SIDES
+            if applied.all_units or any(uid.startswith(side) for uid in units)
+        ],
+        "turn": board.turn_panel(state) if applied.round_level or where == "turn" else None,
+        "heads": _heads(state) if applied.round_level else [],
+        "entries": [board.log_entry(event, state)]
+        if event and not applied.duplicate and where != "log"
+        else [],
+        "log": _log(match, state) if where == "log" else None,
+        "message": applied.error or " ".join(applied.warnings),
+        "message_class": "error" if applied.error else "warning",
+        "focus": where,
+    }
+    return render(request, CHANGES, context)
+
+
+def _cards(state: MatchState, units: set[str], everything: bool) -> list[dict]:
+    if everything:
+        return [board.unit_card(state, unit) for unit in state.units]
+    return [board.unit_card(state, state.unit(uid)) for uid in sorted(units)]
+
+
+def _heads(state: MatchState) -> list[dict]:
+    return [board.group_head(state, g) for side in state.sides for g in side.groups]
+
+
+# --- Polling --------------------------------------------------------------------------------------
+
+
+def _seen(request: HttpRequest) -> int:
+    seen = request.GET.get("seq", "")
+    if not seen.isdigit() or len(seen) > 9:
+        raise EventError("A poll says the last event it has seen: ?seq=<number>.")
+    return int(seen)
+
+
+def _unchanged(row: dict, seen: int) -> HttpResponse | None:
+    if row["seq"] != seen:
+        return None
+    return HttpResponse(status=STOP_POLLING if row["status"] == Match.Status.ENDED else 204)
+
+
+@require_safe
+@never_cache
+def match_poll(request: HttpRequest, pk: int) -> HttpResponse:
+    """What changed since event ``seq``: 204 (nothing, no rendering), or the changed parts."""
+    try:
+        seen = _seen(request)
+    except EventError as error:
+        return _plain(error, 400)
+    claim = cached_claim(request, pk)
+    row = Match.objects.filter(pk=pk).values("seq", "status", "a_token", "b_token").first()
+    if row is None:
+        raise Http404("No such match.")
+    if claim is None or not claim.token or row[f"{claim.side}_token"] != claim.token:
+        _player_match(request, pk)
+    return _unchanged(row, seen) or _poll_changes(request, pk, seen, controls=True)
+
+
+@require_safe
+@never_cache
+def match_watch_poll(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        seen = _seen(request)
+    except EventError as error:
+        return _plain(error, 400)
+    row = Match.objects.filter(watch_slug=slug).values("pk", "seq", "status").first()
+    if row is None:
+        raise Http404("No such match.")
+    return _unchanged(row, seen) or _poll_changes(request, row["pk"], seen, controls=False)
+
+
+def _poll_changes(request: HttpRequest, pk: int, seen: int, *, controls: bool) -> HttpResponse:
+    match = get_object_or_404(Match.objects.defer("initial", "a_army", "b_army"), pk=pk)
+    state = match.current_state()
+    touched = MatchEvent.objects.filter(match=match, seq__gt=seen).values_list("units", flat=True)
+    units = {uid for ids in touched for uid in ids}
+    everything = seen > match.seq or services.ALL_UNITS in units
+    context = {
+        "match": match,
+        "controls": controls,
+        "oob": True,
+        "cards": _cards(state, units - {services.ALL_UNITS}, everything),
+        "summaries": [board.side_summary(match, state, side) for side in SIDES],
+        "turn": board.turn_panel(state),
+        "heads": _heads(state),
+        "entries": [],
+        "log": _log(match, state),
+        "poller": True,
+        "poll_url": reverse("matches:match-poll", args=[match.pk])
+        if controls
+        else reverse("matches:match-watch-poll", args=[match.watch_slug]),
+    }
+    status = STOP_POLLING if match.status == Match.Status.ENDED else 200
+    return render(request, CHANGES, context, status=status)
+
+
+# --- Rounds and the end ---------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def match_end_round(request: HttpRequest, pk: int) -> HttpResponse:
+    """Confirm, then end the round."""
+    match, seat = _player_match(request, pk)
+    if request.method == "POST":
+        try:
+            applied = _apply(
+                request, pk, make_event("end_round"), client_key(request.POST.get("key"))
+            )
+        except EventError as error:
+            return _plain(error, 400)
+        _flash(request, applied)
+        return redirect("matches:match-board", pk=pk)
+    state = match.current_state()
+    context = {"match": match, "turn": board.turn_panel(state), "key": _new_key()}
+    return render(request, "matches/match_end_round.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def match_end(request: HttpRequest, pk: int) -> HttpResponse:
+    """Record the result and end the match."""
+    match, seat = _player_match(request, pk)
+    state = match.current_state()
+    labels = {side.key: side.label for side in state.sides}
+    form = MatchEndForm(request.POST or None, labels=labels)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            applied = _apply(request, pk, form.event(), client_key(request.POST.get("key")))
+        except EventError as problem:
+            return _plain(problem, 400)
+        if not applied.error:
+            return redirect("matches:match-summary", pk=pk)
+        error = applied.error
+    context = {"match": match, "form": form, "error": error, "key": _new_key()}
+    return render(request, "matches/match_end.html", context)
+
+
+def _summary_context(match: Match) -> dict:
+    state = match.current_state()
+    return {
+        "match": match,
+        "turn": board.turn_panel(state),
+        "sides": [
+            {
+                "summary": board.side_summary(match, state, side.key),
+                "lost": [board.unit_card(state, unit) for unit in side.units if unit.is_out],
+            }
+            for side in state.sides
+        ],
+        "tv_note": board.TV_NOTE,
+    }
+
+
+@require_safe
+def match_summary(request: HttpRequest, pk: int) -> HttpResponse:
+    match, seat = _player_match(request, pk)
+    context = _summary_context(match) | {
+        "seat": seat,
+        "log": _log(match, match.current_state(), None),
+    }
+    return render(request, "matches/match_summary.html", context)
+
+
+@require_safe
+def match_watch_summary(request: HttpRequest, slug: str) -> HttpResponse:
+    match = get_object_or_404(Match, watch_slug=slug)
+    context = _summary_context(match) | {
+        "seat": None,
+        "log": _log(match, match.current_state(), None),
+    }
+    return render(request, "matches/match_summary.html", context)
+
+
+@require_safe
+def match_log_markdown(request: HttpRequest, pk: int) -> HttpResponse:
+    match, seat = _player_match(request, pk)
+    state = match.current_state()
+    context = _summary_context(match) | {"log": list(reversed(_log(match, state, None)))}
+    text = render_to_string("matches/match_log.md", context, request=request)
+    response = HttpResponse(text, content_type="text/markdown; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="blitz-match-{match.pk}.md"'
+    return response

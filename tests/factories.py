@@ -34,3 +34,50 @@ def make_big_roster(user: User, groups: int) -> Roster:
     roster.army = rules.roster_to_dict(army)
     roster.save()
     return roster
+
+
+# --- matches (tracker) ---
+
+
+def make_match(
+    user: User | None = None,
+    *,
+    mine: str = "north_starter",
+    opponent: str = "peace_river_starter",
+    roster: Roster | None = None,
+    guest_key: str = "",
+):
+    """A match started by ``user`` (or a guest): presets, or ``roster`` against a preset."""
+    from matches.services import SideChoice, match_start
+
+    owner = Owner(user.pk if user else None, guest_key or (None if user else "guest-key-0001"))
+    first = SideChoice("roster", roster=roster) if roster else SideChoice("preset", preset=mine)
+    return match_start(
+        owner=owner,
+        player=user.username if user else "Guest",
+        mine=first,
+        opponent=SideChoice("preset", preset=opponent),
+    )
+
+
+def seat_guest(client, guest_key: str) -> None:
+    """Give a test client's session the guest key of a guest player."""
+    from armies.owners import GUEST_KEY
+
+    session = client.session
+    session[GUEST_KEY] = guest_key
+    session.save()
+
+
+def tap(client, match, op: str, key: str | None = None, *, htmx: bool = True):
+    """Send one board tap (``op`` such as "mark b-1-1") as the board's form does."""
+    import uuid
+
+    from django.urls import reverse
+
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(
+        reverse("matches:match-event", args=[match.pk]),
+        {"op": op, "key": key or uuid.uuid4().hex},
+        headers=headers,
+    )

@@ -1,0 +1,239 @@
+"""What the board shows, worked out from the match state: plain dicts for the templates.
+
+The templates only show what these give them; every number and every rule comes from rules.match.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor
+
+from matches.models import Match, MatchEvent
+from rules.damage import DamageState
+from rules.match import (
+    SIDES,
+    Group,
+    MatchState,
+    Mode,
+    Phase,
+    Speed,
+    Unit,
+    groups_left,
+    penalised,
+    tv_destroyed,
+    whose_turn,
+)
+
+STATE_WORDS = {
+    DamageState.UNDAMAGED: "Undamaged",
+    DamageState.STURDY: "Sturdy",
+    DamageState.LIGHT: "Light",
+    DamageState.HEAVY: "Heavy",
+    DamageState.CRITICAL: "Critical",
+    DamageState.DESTROYED: "Destroyed",
+    DamageState.OVERKILLED: "Overkilled",
+}
+TV_NOTE = (
+    "TV per model is not printed in the quickstart: each model counts for an equal share of its "
+    "squad's TV plus its own options, so TV destroyed is an estimate."
+)
+
+
+def whole(value: Fraction) -> int:
+    """A TV for display: rounded half up."""
+    return floor(value + Fraction(1, 2))
+
+
+def unit_card(state: MatchState, unit: Unit) -> dict:
+    track = unit.track
+    out = unit.is_out
+    boxes = []
+    for index, kind in enumerate(track.boxes):
+        marked = index < track.marked
+        action = None
+        if not track.overkilled:
+            if index == track.marked:
+                action = "mark"
+            elif index == track.marked - 1:
+                action = "clear"
+        boxes.append(
+            {
+                "letter": kind.letter,
+                "name": kind.value.capitalize(),
+                "marked": marked,
+                "action": action,
+                "number": index + 1,
+            }
+        )
+    wreck_action = None
+    if not track.overkilled:
+        if track.destroyed:
+            wreck_action = "clear"
+        elif track.marked == len(track.boxes):
+            wreck_action = "mark"
+    boxes.append(
+        {
+            "letter": "\u2715",
+            "name": "Past Critical: Destroyed",
+            "marked": track.destroyed,
+            "action": wreck_action,
+            "number": len(track.boxes) + 1,
+            "wreck": True,
+        }
+    )
+    penalty = unit.penalty if not out else 0
+    skills = unit.skills
+    notes = []
+    if unit.speed_round == state.round:
+        notes.append("Speed changed this round")
+    if unit.mode_round == state.round:
+        notes.append("Mode changed this round")
+    if unit.speed is Speed.TOP and not out:
+        notes.append("Top Speed: its action is spent moving")
+        if not track.top_speed_allowed:
+            notes.append("Can't stay at Top Speed: slow to Combat")
+    return {
+        "id": unit.id,
+        "dom_focus": f"unit-{unit.id}",
+        "name": unit.name,
+        "leader": unit.leader,
+        "state": unit.state.value,
+        "state_word": STATE_WORDS[unit.state],
+        "effect": "No damage" if unit.state is DamageState.UNDAMAGED else track.effect_text,
+        "skills": [
+            ("ATT", penalised(skills.att, penalty)),
+            ("DEF", penalised(skills.defense, penalty)),
+            ("EW", penalised(skills.ew, penalty)),
+            ("LD", penalised(skills.ld, penalty)),
+        ],
+        "penalty": penalty,
+        "armor": unit.armor,
+        "boxes": boxes,
+        "out": out,
+        "overkilled": track.overkilled,
+        "destroyed": track.destroyed,
+        "speeds": [
+            {
+                "value": speed.value,
+                "label": speed.label,
+                "current": speed is unit.speed,
+                "blocked": speed is Speed.TOP and not track.top_speed_allowed,
+            }
+            for speed in Speed
+        ],
+        "modes": [{"value": m.value, "label": m.label, "current": m is unit.mode} for m in Mode],
+        "used": unit.used,
+        "kept": unit.kept_action,
+        "fo": unit.fo_mark,
+        "ammo": [
+            {"index": i, "weapon": c.weapon, "name": c.name, "left": c.left, "capacity": c.capacity}
+            for i, c in enumerate(unit.ammo)
+        ],
+        "notes": notes,
+    }
+
+
+def group_head(state: MatchState, group: Group) -> dict:
+    if not group.can_activate:
+        status = "Out of the game"
+    elif state.active_group == group.id:
+        status = "Activating"
+    elif group.id in state.activated:
+        status = "Activated"
+    elif state.phase is Phase.ACTIVATIONS:
+        status = "Waiting"
+    else:
+        status = ""
+    return {
+        "id": group.id,
+        "number": group.number,
+        "name": group.name,
+        "tv": group.tv,
+        "status": status,
+    }
+
+
+def side_summary(match: Match, state: MatchState, side_key: str) -> dict:
+    side = state.side(side_key)
+    destroyed = whole(tv_destroyed(side))
+    units = side.units
+    return {
+        "key": side.key,
+        "label": side.label,
+        "roster_name": side.roster_name,
+        "player": match.player_name(side_key) or ("" if side_key == "a" else "not joined"),
+        "tv": side.tv,
+        "tv_complete": side.tv_complete,
+        "tv_destroyed": destroyed,
+        "tv_remaining": (side.tv or 0) - destroyed,
+        "models_out": sum(1 for unit in units if unit.is_out),
+        "models": len(units),
+    }
+
+
+def turn_panel(state: MatchState) -> dict:
+    turn = whose_turn(state)
+    left = {key: groups_left(state, key) for key in SIDES}
+    active = state.group(state.active_group) if state.active_group else None
+    return {
+        "round": state.round,
+        "phase": state.phase.value,
+        "sides": [
+            {
+                "key": key,
+                "label": state.side(key).label,
+                "roll": state.rolls[index],
+                "left": [{"id": g.id, "number": g.number, "name": g.name} for g in left[key]],
+            }
+            for index, key in enumerate(SIDES)
+        ],
+        "ties": state.ties,
+        "last_tie": state.last_tie,
+        "winner": state.winner,
+        "winner_label": state.side(state.winner).label if state.winner else "",
+        "first_label": state.side(state.first).label if state.first else "",
+        "turn": turn,
+        "turn_label": state.side(turn).label if turn else "",
+        "turn_groups": [{"id": g.id, "number": g.number, "name": g.name} for g in left[turn]]
+        if turn
+        else [],
+        "active": f"Combat Group {active.number} of {state.side(active.side).label}"
+        if active
+        else "",
+        "result": state.result,
+        "result_label": "A draw"
+        if state.result == "draw"
+        else (f"{state.side(state.result).label} won" if state.result else ""),
+        "note": state.note,
+        "faces": range(1, 7),
+    }
+
+
+def log_entry(event: MatchEvent, state: MatchState) -> dict:
+    return {
+        "seq": event.seq,
+        "round": event.round,
+        "actor": event.actor_name or "Guest",
+        "side_label": state.side(event.actor_side).label if event.actor_side in SIDES else "",
+        "time": event.created_at,
+        "summary": event.summary,
+        "warnings": event.warnings,
+        "effective": event.effective,
+        "is_undo": event.kind == "undo",
+    }
+
+
+def sides(match: Match, state: MatchState) -> list[dict]:
+    return [
+        {
+            "summary": side_summary(match, state, side.key),
+            "groups": [
+                {
+                    "head": group_head(state, group),
+                    "units": [unit_card(state, unit) for unit in group.units],
+                }
+                for group in side.groups
+            ],
+        }
+        for side in state.sides
+    ]

@@ -1,0 +1,172 @@
+"""Reading what the board's buttons and the match forms send."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from django import forms
+
+from armies.models import Roster
+from matches.models import Match
+from matches.services import Redo, SideChoice, UndoLast
+from rules.catalog import Catalog
+from rules.match import MAX_NOTE, Event, EventError, parse_event
+
+KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+FLAGS = {"1": True, "0": False}
+
+# op word -> (event kind, names of the words after the first)
+UNIT_OPS = {
+    "mark": ("mark_box", ()),
+    "clear": ("clear_box", ()),
+    "destroy": ("destroy", ()),
+    "overkill": ("overkill", ()),
+    "unoverkill": ("clear_overkill", ()),
+    "speed": ("set_speed", ("speed",)),
+    "mode": ("set_mode", ("mode",)),
+    "used": ("set_used", ("used",)),
+    "keep": ("keep_action", ("kept",)),
+    "fo": ("fo_mark", ("marked",)),
+    "fire": ("fire", ("weapon",)),
+}
+FLAG_FIELDS = {"used", "kept", "marked"}
+
+
+def client_key(value: object) -> str:
+    """The key a tap carries so that sending it twice applies it once."""
+    if not isinstance(value, str) or not KEY_PATTERN.match(value):
+        raise EventError(
+            "Every change needs a client key of 8 to 64 letters, digits, - or _ "
+            "(the board makes one for each tap)."
+        )
+    return value
+
+
+def _number(word: str, what: str) -> int:
+    if not word.isdigit() or len(word) > 6:
+        raise EventError(f"{what} must be a whole number; got {word!r}.")
+    return int(word)
+
+
+def parse_op(op: object) -> Event | UndoLast | Redo:
+    """Read a button's op, such as "mark a-1-2", "speed a-1-2 top", "roll a 5", "undo last"."""
+    if not isinstance(op, str) or not op.strip():
+        raise EventError("Say what to change: the request has no op.")
+    word, *args = op.split()
+    if word in UNIT_OPS:
+        kind, names = UNIT_OPS[word]
+        if len(args) != 1 + len(names):
+            raise EventError(f"'{word}' takes a model and {len(names)} more word(s); got {op!r}.")
+        data: dict[str, object] = {"unit": args[0]}
+        for name, value in zip(names, args[1:], strict=True):
+            if name in FLAG_FIELDS:
+                if value not in FLAGS:
+                    raise EventError(f"'{word}' takes 1 or 0; got {value!r}.")
+                data[name] = FLAGS[value]
+            elif name == "weapon":
+                data[name] = _number(value, "A weapon number") - 1
+            else:
+                data[name] = value
+        return parse_event({"kind": kind, **data})
+    if word == "roll" and len(args) == 2:
+        side, die = args
+        if die == "screen":
+            return parse_event(
+                {
+                    "kind": "initiative_roll",
+                    "side": side,
+                    "die": secrets.randbelow(6) + 1,
+                    "on_screen": True,
+                }
+            )
+        return parse_event({"kind": "initiative_roll", "side": side, "die": _number(die, "A die")})
+    if word == "first" and len(args) == 1:
+        return parse_event({"kind": "choose_first", "side": args[0]})
+    if word == "activate" and len(args) == 1:
+        return parse_event({"kind": "activate", "group": args[0]})
+    if word == "end-round" and not args:
+        return parse_event({"kind": "end_round"})
+    if word == "undo" and args == ["last"]:
+        return UndoLast()
+    if word == "undo" and len(args) == 1:
+        return parse_event({"kind": "undo", "target": _number(args[0], "An event number")})
+    if word == "redo" and len(args) == 1:
+        return Redo(_number(args[0], "An event number"))
+    raise EventError(f"Unknown change {op!r}.")
+
+
+# --- Starting a match ----------------------------------------------------------------------------
+
+
+def _choices(rosters, presets, shared: Roster | None, *, mine: bool) -> list:
+    groups = []
+    if shared is not None and not mine:
+        groups.append(("Shared list", [(f"shared:{shared.share_slug}", shared.name)]))
+    if rosters:
+        groups.append(
+            (
+                "My rosters" if mine else "Another of my rosters",
+                [(f"roster:{r.pk}", r.name) for r in rosters],
+            )
+        )
+    groups.append(("Starter forces", [(f"preset:{p.id}", p.name) for p in presets]))
+    return groups
+
+
+class MatchStartForm(forms.Form):
+    mine = forms.ChoiceField(label="Your army")
+    opponent = forms.ChoiceField(label="Your opponent's army")
+    against = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, rosters, catalog: Catalog, shared: Roster | None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rosters = {str(r.pk): r for r in rosters}
+        self.shared = shared
+        self.catalog = catalog
+        presets = catalog.presets_in_order()
+        self.fields["mine"].choices = _choices(rosters, presets, None, mine=True)
+        self.fields["opponent"].choices = _choices(rosters, presets, shared, mine=False)
+
+    def _side(self, value: str) -> SideChoice:
+        source, _, ref = value.partition(":")
+        if source == "roster" and ref in self.rosters:
+            return SideChoice(Match.Source.ROSTER, roster=self.rosters[ref])
+        if source == "shared" and self.shared is not None and ref == self.shared.share_slug:
+            return SideChoice(Match.Source.SHARED, roster=self.shared)
+        if source == "preset" and ref in self.catalog.presets:
+            return SideChoice(Match.Source.PRESET, preset=ref)
+        raise forms.ValidationError("Choose one of the lists offered.")
+
+    def clean_mine(self) -> SideChoice:
+        return self._side(self.cleaned_data["mine"])
+
+    def clean_opponent(self) -> SideChoice:
+        return self._side(self.cleaned_data["opponent"])
+
+
+class MatchEndForm(forms.Form):
+    winner = forms.ChoiceField(label="Result", widget=forms.RadioSelect)
+    note = forms.CharField(
+        label="Note (optional)",
+        required=False,
+        max_length=MAX_NOTE,
+        widget=forms.TextInput(attrs={"placeholder": "Held the bridge until round 4"}),
+    )
+
+    def __init__(self, *args, labels: dict[str, str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].choices = [
+            ("a", f"{labels['a']} won"),
+            ("b", f"{labels['b']} won"),
+            ("draw", "A draw"),
+        ]
+
+    def event(self) -> Event:
+        return parse_event(
+            {
+                "kind": "end_match",
+                "winner": self.cleaned_data["winner"],
+                "note": self.cleaned_data["note"],
+            }
+        )

@@ -1,0 +1,189 @@
+"""Matches as stored: two roster snapshots, the seats of the players, the log, the current state.
+
+The state of a match is what its events say (``rules.match.replay``). ``state`` caches the result
+so that reading the board needs no replay; ``initial`` is the state the match started with, so a
+replay never needs the rosters or the game data again.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+from armies.models import Owner
+from rules.match import LogEntry, MatchState, parse_event, state_from_dict
+
+SLUG_BYTES = 16  # 128 bits, URL-safe base64: 22 characters
+SIDES = ("a", "b")
+
+
+def new_slug() -> str:
+    return secrets.token_urlsafe(SLUG_BYTES)
+
+
+class MatchQuerySet(models.QuerySet):
+    def played_by(self, owner: Owner) -> MatchQuerySet:
+        """Matches in which ``owner`` holds a seat."""
+        if owner.user_id is not None:
+            return self.filter(
+                models.Q(a_user_id=owner.user_id) | models.Q(b_user_id=owner.user_id)
+            )
+        if owner.guest_key:
+            return self.filter(
+                models.Q(a_user__isnull=True, a_guest_key=owner.guest_key)
+                | models.Q(b_user__isnull=True, b_guest_key=owner.guest_key)
+            )
+        return self.none()
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        LIVE = "live", "In progress"
+        ENDED = "ended", "Ended"
+
+    class Source(models.TextChoices):
+        ROSTER = "roster", "A roster of mine"
+        SHARED = "shared", "A shared list"
+        PRESET = "preset", "A starter force"
+
+    # Seat A: the player who started the match. Seat B: the opponent who joined by the join link;
+    # until then the player of seat A tracks both sides.
+    a_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    a_guest_key = models.CharField(max_length=64, blank=True)
+    a_player = models.CharField(max_length=150, blank=True)
+    a_token = models.CharField(max_length=32, default=new_slug)
+    b_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    b_guest_key = models.CharField(max_length=64, blank=True)
+    b_player = models.CharField(max_length=150, blank=True)
+    b_token = models.CharField(max_length=32, blank=True)
+
+    # The two rosters as they were when the match started (editing a roster later changes nothing).
+    a_roster = models.ForeignKey(
+        "armies.Roster",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="matches_as_a",
+    )
+    a_source = models.CharField(max_length=8, choices=Source.choices, default=Source.ROSTER)
+    a_army = models.JSONField(default=dict)
+    a_roster_name = models.CharField(max_length=200)
+    a_faction = models.CharField(max_length=64)
+    a_fingerprint = models.CharField(max_length=80, blank=True)
+    a_tv = models.PositiveIntegerField(null=True, blank=True)
+    b_roster = models.ForeignKey(
+        "armies.Roster",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="matches_as_b",
+    )
+    b_source = models.CharField(max_length=8, choices=Source.choices, default=Source.ROSTER)
+    b_army = models.JSONField(default=dict)
+    b_roster_name = models.CharField(max_length=200)
+    b_faction = models.CharField(max_length=64)
+    b_fingerprint = models.CharField(max_length=80, blank=True)
+    b_tv = models.PositiveIntegerField(null=True, blank=True)
+
+    join_slug = models.CharField(max_length=32, unique=True, default=new_slug)
+    watch_slug = models.CharField(max_length=32, unique=True, default=new_slug)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.LIVE)
+    result = models.CharField(max_length=8, blank=True)  # "a", "b" or "draw" once ended
+    seq = models.PositiveIntegerField(default=0)  # the number of the last event
+    initial = models.JSONField(default=dict)
+    state = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-updated_at", "-pk"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(a_user__isnull=False) | ~models.Q(a_guest_key=""),
+                name="match_seat_a_has_a_player",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.a_roster_name} vs {self.b_roster_name}"
+
+    @property
+    def is_live(self) -> bool:
+        return self.status == self.Status.LIVE
+
+    @property
+    def b_joined(self) -> bool:
+        return bool(self.b_user_id or self.b_guest_key)
+
+    def seat_of(self, owner: Owner) -> str | None:
+        """The seat ("a" or "b") ``owner`` holds in this match, or None."""
+        for side in SIDES:
+            user_id = getattr(self, f"{side}_user_id")
+            guest_key = getattr(self, f"{side}_guest_key")
+            if owner.user_id is not None and user_id == owner.user_id:
+                return side
+            if owner.user_id is None and user_id is None and owner.guest_key:
+                if guest_key == owner.guest_key:
+                    return side
+        return None
+
+    def token(self, side: str) -> str:
+        return getattr(self, f"{side}_token")
+
+    def player_name(self, side: str) -> str:
+        return getattr(self, f"{side}_player")
+
+    def current_state(self) -> MatchState:
+        return state_from_dict(self.state)
+
+    def initial_state(self) -> MatchState:
+        return state_from_dict(self.initial)
+
+
+class MatchEvent(models.Model):
+    """One change to a match: who, when, what, the state it touched before and after."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    client_key = models.CharField(max_length=64)
+    actor_side = models.CharField(max_length=1)
+    actor_name = models.CharField(max_length=150, blank=True)
+    round = models.PositiveIntegerField()
+    kind = models.CharField(max_length=32)
+    payload = models.JSONField(default=dict)
+    summary = models.TextField()
+    warnings = models.JSONField(default=list, blank=True)
+    before = models.JSONField(default=dict, blank=True)
+    after = models.JSONField(default=dict, blank=True)
+    units = models.JSONField(default=list, blank=True)  # ids of the models it changed; "*": all
+    effective = models.BooleanField(default=True)  # False once undone (and True again if redone)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="match_event_seq_unique"),
+            models.UniqueConstraint(
+                fields=["match", "client_key"], name="match_event_client_key_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.summary}"
+
+    @property
+    def target(self) -> int | None:
+        return self.payload.get("target") if self.kind == "undo" else None
+
+    def log_entry(self) -> LogEntry:
+        return LogEntry(self.seq, parse_event({"kind": self.kind, **self.payload}))

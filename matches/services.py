@@ -1,0 +1,349 @@
+"""Every write to a match: one function each, in a transaction, asking ``rules.match``.
+
+``match_apply`` locks the match row, so taps from two devices are applied one after the other, and
+every tap carries a client key: a key already applied returns the stored event instead of applying
+the change again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
+
+from armies.models import Owner, Roster
+from matches.models import Match, MatchEvent, new_slug
+from rules.army import preset_roster, roster_to_dict
+from rules.catalog import Catalog, default_catalog
+from rules.errors import RulesError
+from rules.match import (
+    Event,
+    EventError,
+    LogEntry,
+    MatchState,
+    Phase,
+    SideSpec,
+    Step,
+    UnknownId,
+    changed_parts,
+    effective_seqs,
+    last_undoable,
+    new_match,
+    plan_undo,
+    state_to_dict,
+    step,
+    undo_of,
+)
+from rules.match_build import side_from_roster
+
+ALL_UNITS = "*"
+
+
+class MatchError(Exception):
+    """A request about a match that cannot be done; the message says why, in words."""
+
+
+class NotAPlayer(Exception):
+    """The seat claimed does not hold the match (freed, or never held)."""
+
+
+def catalog() -> Catalog:
+    return default_catalog()
+
+
+# --- Starting, joining, links ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SideChoice:
+    """Where a side's army comes from: a stored roster (mine or shared) or a starter preset."""
+
+    source: str
+    roster: Roster | None = None
+    preset: str = ""
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    army: dict
+    roster_name: str
+    faction: str
+    fingerprint: str
+    spec: SideSpec
+
+
+def _snapshot(choice: SideChoice) -> _Snapshot:
+    data = catalog()
+    if choice.source == Match.Source.PRESET:
+        try:
+            army = roster_to_dict(preset_roster(data, choice.preset))
+        except RulesError as error:
+            raise MatchError(str(error)) from None
+        name, faction, fingerprint = army["name"], army["faction"], data.fingerprint
+    else:
+        roster = choice.roster
+        if roster is None:
+            raise MatchError("Choose a roster for each side.")
+        army = roster.army
+        name, faction = roster.name, roster.faction
+        fingerprint = roster.data_fingerprint
+    try:
+        spec = side_from_roster(army, data)
+    except RulesError as error:
+        raise MatchError(f"The list {name} can't be played: {error}") from None
+    if not any(group.units for group in spec.groups):
+        raise MatchError(f"The list {name} has no models yet: add a combat group first.")
+    return _Snapshot(army, name, faction, fingerprint, spec)
+
+
+def match_start(*, owner: Owner, player: str, mine: SideChoice, opponent: SideChoice) -> Match:
+    """A new match between ``mine`` (seat A, ``owner``) and ``opponent`` (seat B, open to join)."""
+    if owner.user_id is None and not owner.guest_key:
+        raise MatchError("Your browser session is needed to keep your seat: allow cookies.")
+    a, b = _snapshot(mine), _snapshot(opponent)
+    try:
+        initial = state_to_dict(new_match(a.spec, b.spec))
+    except RulesError as error:
+        raise MatchError(str(error)) from None
+    with transaction.atomic():
+        return Match.objects.create(
+            a_user_id=owner.user_id,
+            a_guest_key="" if owner.user_id else owner.guest_key,
+            a_player=player,
+            **_side_fields("a", mine, a),
+            **_side_fields("b", opponent, b),
+            initial=initial,
+            state=initial,
+        )
+
+
+def _side_fields(side: str, choice: SideChoice, snap: _Snapshot) -> dict:
+    return {
+        f"{side}_roster": choice.roster,
+        f"{side}_source": choice.source,
+        f"{side}_army": snap.army,
+        f"{side}_roster_name": snap.roster_name[:200],
+        f"{side}_faction": snap.faction,
+        f"{side}_fingerprint": snap.fingerprint,
+        f"{side}_tv": snap.spec.tv,
+    }
+
+
+def match_join(*, slug: str, owner: Owner, player: str) -> tuple[Match, str]:
+    """Take seat B of the match whose join link is ``slug``; returns the match and the seat."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(join_slug=slug)
+        seat = match.seat_of(owner)
+        if seat is not None:
+            return match, seat
+        if not match.is_live:
+            raise MatchError("This match has ended: there is no seat to take.")
+        if match.b_joined:
+            raise MatchError(
+                f"{match.b_player or 'Another player'} has already joined this match as "
+                f"{match.b_roster_name}."
+            )
+        match.b_user_id = owner.user_id
+        match.b_guest_key = "" if owner.user_id else owner.guest_key
+        match.b_player = player
+        match.b_token = new_slug()
+        match.save(update_fields=["b_user", "b_guest_key", "b_player", "b_token", "updated_at"])
+        return match, "b"
+
+
+def match_new_join_link(*, match_id: int, owner: Owner, free_seat: bool = False) -> Match:
+    """Revoke the join link (the old one stops working) and, if asked, free seat B."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.seat_of(owner) != "a":
+            raise MatchError("Only the player who started the match can change its join link.")
+        match.join_slug = new_slug()
+        fields = ["join_slug", "updated_at"]
+        if free_seat:
+            match.b_user_id, match.b_guest_key, match.b_player, match.b_token = None, "", "", ""
+            fields += ["b_user", "b_guest_key", "b_player", "b_token"]
+        match.save(update_fields=fields)
+        return match
+
+
+# --- Events --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UndoLast:
+    """Undo the latest event that counts (resolved under the lock)."""
+
+
+@dataclass(frozen=True)
+class Redo:
+    """Bring back event ``seq``, which an undo took back."""
+
+    seq: int
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What a request did. ``error`` is a rules refusal in words: nothing was stored then."""
+
+    match: Match
+    state: MatchState
+    event: MatchEvent | None = None
+    error: str = ""
+    duplicate: bool = False
+    warnings: tuple[str, ...] = ()
+    units: frozenset[str] = field(default_factory=frozenset)
+    round_level: bool = False
+    """True when the round, the initiative or the activations changed, or a model left the game
+    or came back (which changes the combat groups left to activate)."""
+
+    @property
+    def all_units(self) -> bool:
+        return ALL_UNITS in self.units
+
+
+APPLY_ATTEMPTS = 3
+
+
+def match_apply(
+    *, match_id: int, side: str, token: str, client_key: str, request: Event | UndoLast | Redo
+) -> Applied:
+    """Apply one change to the match for the player of seat ``side``, once per ``client_key``.
+
+    ``token`` is the seat's token as the player's browser holds it: it is checked on the locked
+    row (NotAPlayer if it does not match). Raises Match.DoesNotExist and EventError (malformed;
+    UnknownId for an unknown id); a change the rules refuse comes back as ``Applied.error``.
+    """
+    for attempt in range(APPLY_ATTEMPTS):
+        try:
+            with transaction.atomic():
+                return _apply_locked(match_id, side, token, client_key, request)
+        except IntegrityError:
+            # The same key sent twice at the same moment: on PostgreSQL the second request waited
+            # for the row lock, but its check for the key ran on a snapshot taken before the first
+            # request committed, so its insert hit the unique key. Try again: now it sees the key.
+            if attempt == APPLY_ATTEMPTS - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _apply_locked(
+    match_id: int, side: str, token: str, client_key: str, request: Event | UndoLast | Redo
+) -> Applied:
+    match = (
+        Match.objects.select_for_update()
+        .defer("initial", "a_army", "b_army")
+        .annotate(
+            applied_seq=Subquery(
+                MatchEvent.objects.filter(match=OuterRef("pk"), client_key=client_key).values(
+                    "seq"
+                )[:1]
+            )
+        )
+        .get(pk=match_id)
+    )
+    if not token or match.token(side) != token:
+        raise NotAPlayer
+    if match.applied_seq is not None:
+        event = MatchEvent.objects.get(match=match, seq=match.applied_seq)
+        return Applied(match, match.current_state(), event, duplicate=True)
+    state = match.current_state()
+    rows: list[MatchEvent] = []
+    try:
+        if isinstance(request, Event) and request.kind != "undo":
+            event, result = request, step(state, request)
+        else:
+            rows = list(match.events.order_by("seq"))
+            event, result = _plan_undo(match, rows, request)
+    except EventError:
+        raise
+    except RulesError as error:
+        return Applied(match, state, error=str(error))
+    return _store(match, rows, side, client_key, state, event, result)
+
+
+def _plan_undo(match: Match, rows: list[MatchEvent], request) -> tuple[Event, Step]:
+    log = [row.log_entry() for row in rows]
+    if isinstance(request, UndoLast):
+        target = last_undoable(log)
+        if target is None:
+            raise RulesError("There is nothing to undo.")
+    elif isinstance(request, Redo):
+        target = undo_of(log, request.seq)
+        if target is None:
+            if request.seq not in {entry.seq for entry in log}:
+                raise UnknownId(f"This match has no event #{request.seq}.")
+            raise RulesError(f"Event #{request.seq} is not undone, so there is nothing to redo.")
+    else:
+        target = request["target"]
+    summaries = {row.seq: row.summary for row in rows}
+    result = plan_undo(match.initial_state(), log, target, summaries)
+    return Event("undo", {"target": target}), result
+
+
+def _store(
+    match: Match,
+    rows: list[MatchEvent],
+    side: str,
+    client_key: str,
+    before: MatchState,
+    event: Event,
+    result: Step,
+) -> Applied:
+    old, new = changed_parts(before, result.state)
+    units = sorted(uid for uid in old if uid != "match")
+    if len(units) == len(before.units) and len(units) > 1:
+        units = [ALL_UNITS]
+    seq = match.seq + 1
+    row = MatchEvent.objects.create(
+        match=match,
+        seq=seq,
+        client_key=client_key,
+        actor_side=side,
+        actor_name=match.player_name(side),
+        round=before.round,
+        kind=event.kind,
+        payload=dict(event.data),
+        summary=result.summary,
+        warnings=list(result.warnings),
+        before=old,
+        after=new,
+        units=units,
+    )
+    if event.kind == "undo":
+        _update_effective(match, rows + [row])
+    match.seq = seq
+    match.state = state_to_dict(result.state)
+    fields = ["seq", "state", "updated_at"]
+    ended = result.state.phase is Phase.ENDED
+    if ended != (match.status == Match.Status.ENDED):
+        match.status = Match.Status.ENDED if ended else Match.Status.LIVE
+        match.result = result.state.result or ""
+        match.ended_at = timezone.now() if ended else None
+        fields += ["status", "result", "ended_at"]
+    match.save(update_fields=fields)
+    return Applied(
+        match,
+        result.state,
+        row,
+        warnings=result.warnings,
+        units=frozenset(units),
+        round_level="match" in old
+        or any(
+            before.unit(uid).is_out != result.state.unit(uid).is_out
+            for uid in units
+            if uid != ALL_UNITS
+        ),
+    )
+
+
+def _update_effective(match: Match, rows: list[MatchEvent]) -> None:
+    effective = effective_seqs([LogEntry(row.seq, row.log_entry().event) for row in rows])
+    for flag in (True, False):
+        flip = [row.seq for row in rows if row.effective != flag and (row.seq in effective) == flag]
+        if flip:
+            MatchEvent.objects.filter(match=match, seq__in=flip).update(effective=flag)
+            for row in rows:
+                if row.seq in flip:
+                    row.effective = flag

@@ -1,0 +1,172 @@
+/* The match board: taps in order, each with its own key, retried until the server confirms it;
+ * polling that slows down in a hidden tab and stops when the match ends.
+ *
+ * Taps: the board is one form (method=post, hx-post). A tap submits it; htmx asks
+ * "htmx:confirm" first, and this script takes the tap instead: it gives it a key
+ * (crypto.randomUUID), queues it, and sends the queue one tap at a time with htmx.ajax, so the
+ * server sees taps in the order they were made. A tap the server did not confirm (no answer, a
+ * timeout, a 5xx) is shown as "Not saved" and sent again with the same key: the server applies a
+ * key once, so a retry never applies twice. Pending taps are kept in sessionStorage, so a reload
+ * sends them again instead of losing them.
+ */
+(function () {
+  "use strict";
+
+  var form = document.getElementById("match-form");
+  var poller = function () { return document.getElementById("poller"); };
+  var status = document.getElementById("board-status");
+  var board = document.getElementById("board");
+  if (!board || typeof htmx === "undefined") return;
+
+  var store = "blitz-pending-" + board.dataset.match;
+  var queue = [];
+  var current = null;
+  var pollInFlight = false;
+  var lastPoll = 0;
+  var HIDDEN_POLL_MS = 15000;
+
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    if (window.crypto && crypto.getRandomValues) {
+      crypto.getRandomValues(bytes);
+    } else {
+      for (var i = 0; i < 16; i++) bytes[i] = Math.floor(Math.random() * 256);
+    }
+    return Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
+
+  function save() {
+    try {
+      var pending = (current ? [current] : []).concat(queue).map(function (item) {
+        return { op: item.op, key: item.key, card: item.card };
+      });
+      sessionStorage.setItem(store, JSON.stringify(pending));
+    } catch (e) { /* private mode: the queue still lives in memory */ }
+  }
+
+  function say(text) {
+    if (status) status.textContent = text;
+  }
+
+  function markCard(item, unsaved) {
+    var card = item.card && document.getElementById(item.card);
+    if (card) card.classList.toggle("unsaved", unsaved);
+  }
+
+  function pump() {
+    if (current || !queue.length || pollInFlight || !form) return;
+    current = queue.shift();
+    send(current);
+  }
+
+  function send(item) {
+    htmx.ajax("POST", form.getAttribute("action"), {
+      source: form,
+      swap: "none",
+      values: { op: item.op, key: item.key },
+    });
+  }
+
+  function finished(item, problem) {
+    markCard(item, false);
+    current = null;
+    save();
+    say(problem);
+    setTimeout(pump, 0);
+  }
+
+  function retry(item) {
+    item.tries += 1;
+    markCard(item, true);
+    var waiting = queue.length ? " (" + (queue.length + 1) + " taps waiting)" : "";
+    say("Not saved \u2014 retrying" + waiting + "\u2026");
+    var delay = Math.min(8000, 500 * Math.pow(2, item.tries));
+    setTimeout(function () { if (current === item) send(item); }, delay);
+  }
+
+  if (form) {
+    document.body.addEventListener("htmx:confirm", function (evt) {
+      var trigger = evt.detail.triggeringEvent;
+      if (evt.detail.elt !== form || !trigger || trigger.type !== "submit") return;
+      var button = trigger.submitter;
+      evt.preventDefault();
+      if (!button || button.name !== "op") return;
+      var card = button.closest(".unit");
+      queue.push({ op: button.value, key: newKey(), card: card ? card.id : "", tries: 0 });
+      save();
+      pump();
+    });
+
+    document.body.addEventListener("htmx:afterRequest", function (evt) {
+      if (evt.detail.elt !== form || !current) return;
+      var xhr = evt.detail.xhr;
+      var code = xhr ? xhr.status : 0;
+      if (code >= 200 && code < 300) {
+        finished(current, "");
+      } else if (code === 400 || code === 403 || code === 404 || code === 405) {
+        // The server answered and refused: retrying would not help. Say so; never drop silently.
+        finished(current, "Not saved: " + (xhr.responseText || "the server refused this change.").slice(0, 300));
+      } else {
+        retry(current);
+      }
+    });
+
+    window.addEventListener("beforeunload", function (evt) {
+      if (current || queue.length) {
+        save();
+        evt.preventDefault();
+        evt.returnValue = "";
+      }
+    });
+
+    try {
+      var pending = JSON.parse(sessionStorage.getItem(store) || "[]");
+      pending.forEach(function (item) {
+        if (item && item.op && item.key) queue.push({ op: item.op, key: item.key, card: item.card || "", tries: 0 });
+      });
+    } catch (e) { /* nothing saved */ }
+    pump();
+  }
+
+  /* Polling: every 2 s while visible, every 15 s while the tab is hidden, never while a tap is on
+   * its way (so an answer computed before the tap cannot overwrite it). */
+  document.body.addEventListener("htmx:beforeRequest", function (evt) {
+    if (evt.detail.elt !== poller()) return;
+    var now = Date.now();
+    if (current || queue.length || (document.hidden && now - lastPoll < HIDDEN_POLL_MS)) {
+      evt.preventDefault();
+      return;
+    }
+    lastPoll = now;
+    pollInFlight = true;
+  });
+  document.body.addEventListener("htmx:afterRequest", function (evt) {
+    var elt = evt.detail.elt;
+    if (!elt || elt.id !== "poller") return;
+    pollInFlight = false;
+    setTimeout(pump, 0);
+  });
+  document.addEventListener("visibilitychange", function () {
+    var p = poller();
+    if (!document.hidden && p && p.hasAttribute("hx-get")) htmx.trigger(p, "poll-now");
+  });
+
+  /* Copy buttons for the join and watch links. */
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest("[data-copy]");
+    if (!button) return;
+    var input = document.getElementById(button.dataset.copy);
+    if (!input) return;
+    input.select();
+    var done = function () { button.textContent = "Copied"; };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(input.value).then(done, function () { document.execCommand("copy"); done(); });
+    } else {
+      document.execCommand("copy");
+      done();
+    }
+  });
+})();
