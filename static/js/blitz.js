@@ -6,3 +6,10 @@ document.addEventListener("click", (event) => {
     window.print();
   }
 });
+
+// The app shell: cache static files on the device and show a clear page when offline.
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js").catch(() => {});
+  });
+}

@@ -29,4 +29,4 @@ def test_home_page_reads_well_and_links_to_builder_and_tracker(
     assert shot(page, viewport, full_page=True).exists()
     builder.click()
     page.wait_for_url("**/armies/")
-    assert "Rosters" in page.locator("h1").inner_text()
+    assert page.locator("h1").inner_text() == "My rosters"
