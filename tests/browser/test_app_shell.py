@@ -27,7 +27,7 @@ def test_offline_the_service_worker_shows_a_clear_page(live_server, new_page, sh
     page = new_page(VIEWPORTS["tablet-portrait"])
     page.goto(live_server.url + "/")
     # The worker installs, caches the static files and takes control of the open page.
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.reload()  # seen online once under the worker: kept on the device
     page.context.set_offline(True)
     page.goto(live_server.url + "/accounts/login/")

@@ -59,7 +59,7 @@ def test_guest_builds_swaps_signs_up_shares_and_another_player_copies(
     assert re.search(r"/r/[A-Za-z0-9_-]{22,}$", share_url)
     qr = page.locator("img.qr")
     qr.scroll_into_view_if_needed()
-    page.wait_for_function("document.querySelector('img.qr').complete")
+    page.wait_for_function("() => document.querySelector('img.qr').complete")
     assert page.evaluate("document.querySelector('img.qr').naturalWidth") > 100
 
     page.goto(page.url.split("#")[0] + "cards")
