@@ -169,8 +169,15 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Sessions live in the database, so several app servers can share them.
+# No state in a process: sessions, the cache and login attempts live in the database, so any
+# number of app servers can share one PostgreSQL (`manage.py createcachetable` makes the table).
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "blitz_cache",
+    }
+}
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90  # a guest's rosters survive three months of absence
 
 LANGUAGE_CODE = "en-us"
