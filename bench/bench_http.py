@@ -1,0 +1,667 @@
+"""Benchmark: the key interactions over HTTP, as in production, on 127.0.0.1 (issue 7).
+
+The app runs as it would in production: DEBUG off, gunicorn (2 sync workers), whitenoise's
+compressed static files after collectstatic, a throw-away SQLite database (or, when DATABASE_URL
+names a PostgreSQL server, a throw-away database on it: see _server.py). The seeds come from the
+project's own services: a 610 TV match (the North and Peace River starter forces, as rosters) and a
+large one (two 60-model rosters, 12 combat groups of 5 each).
+
+For each interaction it sends ``--warmup`` then ``--runs`` requests, each in a round with one
+request to the trivial view (``/ping``: no database, no template) and one to ``/healthz`` (one
+``SELECT 1``, shown for context), in rotating order, and reports p50/p95, the ratio of its p50 to
+the trivial view's p50 over the same rounds (so the figures mean something on a noisy machine;
+the targets use this ratio), the SQL queries (counted in-process with Django's test client and
+CaptureQueriesContext on the same database: the server cannot count them), and the bytes of the
+response body as sent and gzip-compressed. Django does not compress dynamic responses here (no
+GZipMiddleware): for HTML "sent" is raw and "gzip" is gzip.compress at level 6, what a compressing
+proxy would send; static files are sent gzip-compressed by whitenoise. Then it measures the match
+page's first load (HTML plus every stylesheet and script it references) and runs the load run
+(load_match.py: 20 tablets for 60 s).
+
+Targets (exit 1 when one is missed): damage tap p50 within 3x the trivial view; a poll with nothing
+new within 1.5x; no errors under load; the match page's first load at most 60 KB compressed.
+
+Run from the repository root (``make bench`` runs it with the defaults):
+``.venv/bin/python bench/bench_http.py [--runs 200] [--seconds 60] [--write-results]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from importlib import metadata
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _server import LARGE, REALISTIC, Client, Seed, Stack, seed  # noqa: E402
+from load_match import LoadResult, percentile, run_load  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "RESULTS.md"
+HTMX = {"HX-Request": "true"}
+TRIVIAL = "/ping"
+HEALTH = "/healthz"  # one database round trip: a second yardstick, for context only
+
+TAP_RATIO = 3.0
+POLL_RATIO = 1.5
+FIRST_LOAD_KB = 60.0
+
+
+# --- The interactions: one entry each in INTERACTIONS ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How to send an interaction: ``make(i)`` gives request i (method, path, data, headers)."""
+
+    make: Callable[[int], tuple[str, str, dict | None, dict]]
+    expect: int = 200
+    anonymous: bool = False  # sent without the player's session (a share link opened elsewhere)
+
+
+Builder = Callable[[Seed, str], Plan | None]
+
+
+def _reverse(name: str, *args) -> str:
+    from django.urls import reverse
+
+    return reverse(name, args=args)
+
+
+def editor_page(seeded: Seed, size: str) -> Plan:
+    path = _reverse("armies:roster-edit", seeded.rosters[size].pk)
+    return Plan(lambda i: ("GET", path, None, {}))
+
+
+def option_swap(seeded: Seed, size: str) -> Plan:
+    """Swap a Grizzly's HAC for an MBZK and back, as the editor's htmx checkbox does."""
+    r = seeded.rosters[size]
+    path = _reverse("armies:model-option", r.pk, r.group, r.model)
+
+    def make(i: int):
+        data = {"option": r.option, "chosen": "1" if i % 2 == 0 else "0", "model": r.model_id}
+        return "POST", path, data, HTMX
+
+    return Plan(make)
+
+
+def share_page(seeded: Seed, size: str) -> Plan:
+    path = _reverse("roster-shared", seeded.rosters[size].slug)
+    return Plan(lambda i: ("GET", path, None, {}), anonymous=True)
+
+
+def match_board(seeded: Seed, size: str) -> Plan | None:
+    if size not in seeded.matches:
+        return None
+    path = _reverse("matches:match-board", seeded.matches[size].pk)
+    return Plan(lambda i: ("GET", path, None, {}))
+
+
+def damage_tap(seeded: Seed, size: str) -> Plan | None:
+    """Cross off a box of one model, then clear it, and so on: one tap each, with a fresh key."""
+    if size not in seeded.matches:
+        return None
+    match = seeded.matches[size]
+    path = _reverse("matches:match-event", match.pk)
+    unit = match.units[0]
+
+    def make(i: int):
+        op = "mark" if i % 2 == 0 else "clear"
+        return "POST", path, {"op": f"{op} {unit}", "key": uuid.uuid4().hex}, HTMX
+
+    return Plan(make)
+
+
+def poll_unchanged(seeded: Seed, size: str) -> Plan | None:
+    """The board's poll when nothing happened since the last event it saw: 204, no rendering."""
+    if size not in seeded.matches:
+        return None
+    from matches.models import Match
+
+    pk = seeded.matches[size].pk
+    seq = Match.objects.filter(pk=pk).values_list("seq", flat=True).get()
+    path = f"{_reverse('matches:match-poll', pk)}?seq={seq}"
+    return Plan(lambda i: ("GET", path, None, HTMX), expect=204)
+
+
+def attack_odds_update(seeded: Seed, size: str) -> Plan | None:
+    """The attack helper's odds as an input changes (issue 6): not built yet."""
+    return None
+
+
+@dataclass(frozen=True)
+class Interaction:
+    name: str
+    build: Builder
+    missing: str = "n/a (not built yet)"
+
+
+INTERACTIONS = [
+    Interaction("roster editor page", editor_page),
+    Interaction("option swap", option_swap),
+    Interaction("share page", share_page),
+    Interaction("match board", match_board),
+    Interaction("damage tap", damage_tap),
+    Interaction("poll, nothing new", poll_unchanged),
+    Interaction("attack odds update", attack_odds_update),
+]
+SIZES = (REALISTIC, LARGE)
+
+
+# --- Measuring ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    name: str
+    size: str
+    note: str = ""  # set when the interaction was not measured
+    times: list[float] = field(default_factory=list)  # seconds
+    trivial: list[float] = field(default_factory=list)  # the paired trivial requests
+    health: list[float] = field(default_factory=list)  # the paired /healthz requests
+    queries: int | None = None
+    sent: int = 0
+    gzipped: int = 0
+    encoding: str = ""
+    bad: list[str] = field(default_factory=list)  # unexpected answers
+
+    def p(self, q: float) -> float:
+        return percentile(sorted(self.times), q) * 1000
+
+    @property
+    def ratio(self) -> float:
+        return statistics.median(self.times) / statistics.median(self.trivial)
+
+    @property
+    def health_ratio(self) -> float:
+        return statistics.median(self.times) / statistics.median(self.health)
+
+
+TEXT = re.compile(r"^text/|javascript|json|xml|manifest")
+
+
+def _sizes(body: bytes, encoding: str, content_type: str = "text/html") -> tuple[int, int]:
+    """Bytes as sent, and gzip-compressed as a proxy would send them (computed when sent raw).
+
+    Images such as PNG are already compressed: nobody gzips them, so both figures are the same.
+    """
+    if encoding == "gzip" or not body or not TEXT.search(content_type):
+        return len(body), len(body)
+    return len(body), len(gzip.compress(body, compresslevel=6))
+
+
+def measure(
+    port: int, cookies: dict, plan: Plan, row: Row, *, runs: int, warmup: int, start: int
+) -> int:
+    """Time the plan's requests, each with a trivial one and a /healthz one in rotating order.
+
+    Returns the next request index.
+    """
+    client = Client(port, cookies={} if plan.anonymous else cookies)
+    index = start
+    order = ("ping", "health", "call")
+    try:
+        for n in range(warmup + runs):
+            method, path, data, headers = plan.make(index)
+            index += 1
+            pair = []
+            for which in order[n % 3 :] + order[: n % 3]:
+                if which in ("ping", "health"):
+                    answer = client.get(TRIVIAL if which == "ping" else HEALTH)
+                    ok = answer.status == 200
+                else:
+                    answer = client.request(method, path, data=data, headers=headers)
+                    ok = answer.status == plan.expect
+                    last = answer
+                if not ok:
+                    row.bad.append(f"{which} {method} {path} -> {answer.status}")
+                pair.append((which, answer.seconds))
+            if n >= warmup:
+                for which, seconds in pair:
+                    {"ping": row.trivial, "health": row.health, "call": row.times}[which].append(
+                        seconds
+                    )
+        row.encoding = last.headers.get("Content-Encoding", "")
+        row.sent, row.gzipped = _sizes(
+            last.body, row.encoding, last.headers.get("Content-Type", "")
+        )
+    finally:
+        client.close()
+    return index
+
+
+def count_queries(user_id: int, plan: Plan, index: int) -> int:
+    """SQL queries of one request, counted in-process on the same database (after one warm run)."""
+    from django.contrib.auth.models import User
+    from django.db import connection
+    from django.test import Client as DjangoClient
+    from django.test.utils import CaptureQueriesContext
+
+    client = DjangoClient()
+    if not plan.anonymous:
+        user = User.objects.get(pk=user_id)
+        client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    for offset in range(2):
+        method, path, data, headers = plan.make(index + offset)
+        call = client.post if method == "POST" else client.get
+        with CaptureQueriesContext(connection) as captured:
+            response = call(path, data=data or {}, headers=headers)
+        if response.status_code != plan.expect:
+            raise RuntimeError(f"in-process {method} {path} -> {response.status_code}")
+    return len(captured.captured_queries)
+
+
+def _fetch(client: Client, url: str) -> tuple[str, int, int, str]:
+    answer = client.get(url)
+    if answer.status != 200:
+        raise RuntimeError(f"{url} answered {answer.status}")
+    encoding = answer.headers.get("Content-Encoding", "")
+    kind = answer.headers.get("Content-Type", "")
+    return (url, *_sizes(answer.body, encoding, kind), encoding or "none")
+
+
+def first_load(port: int, cookies: dict, seeded: Seed) -> dict | None:
+    """The match page as a first visit loads it: HTML plus every stylesheet and script.
+
+    Also lists, outside the target, what else a first visit fetches: the icon and manifest links,
+    and the service worker with the files it stores on install (when the app has one).
+    """
+    if REALISTIC not in seeded.matches:
+        return None
+    client = Client(port, cookies=cookies)
+    try:
+        page = client.get(_reverse("matches:match-board", seeded.matches[REALISTIC].pk))
+        if page.status != 200:
+            raise RuntimeError(f"the match board answered {page.status}")
+        html = page.text
+        links = re.findall(r"<link\b[^>]*>", html)
+        styles = [
+            re.search(r'href="([^"]+)"', tag)[1] for tag in links if 'rel="stylesheet"' in tag
+        ]
+        scripts = re.findall(r"<script\b[^>]*\bsrc=\"([^\"]+)\"", html)
+        encoding = page.headers.get("Content-Encoding", "")
+        parts = [("HTML (board)", *_sizes(page.body, encoding), encoding or "none")]
+        parts += [_fetch(client, url) for url in styles + scripts]
+        seen = set(styles + scripts)
+        others = [
+            re.search(r'href="([^"]+)"', tag)[1]
+            for tag in links
+            if re.search(r'rel="(icon|apple-touch-icon|manifest)"', tag)
+        ]
+        extras = [_fetch(client, url) for url in others if url not in seen]
+        seen.update(others)
+        worker = client.get("/sw.js")
+        if worker.status == 200:
+            extras.append(_fetch(client, "/sw.js"))
+            offline = re.search(r'OFFLINE_URL = "([^"]+)"', worker.text)
+            precache = re.search(r"PRECACHE = \[(.*?)\];", worker.text, re.S)
+            stored = [offline[1]] if offline else []
+            stored += re.findall(r'"(/[^"\s]*)"', precache[1]) if precache else []
+            extras += [_fetch(client, url) for url in dict.fromkeys(stored) if url not in seen]
+    finally:
+        client.close()
+    return {
+        "parts": parts,
+        "sent": sum(p[1] for p in parts),
+        "compressed": sum(p[2] for p in parts),
+        "extras": extras,
+        "extras_compressed": sum(p[2] for p in extras),
+    }
+
+
+# --- Reporting ------------------------------------------------------------------------------------
+
+
+def _kb(n: int) -> str:
+    return f"{n / 1024:.1f} KB"
+
+
+def _bytes(n: int) -> str:
+    return f"{n:,}" if n < 10_240 else _kb(n)
+
+
+def table(rows: list[Row], base: Row) -> list[str]:
+    lines = [
+        "| interaction | seed | p50 ms | p95 ms | × trivial (p50) | × healthz (p50) "
+        "| SQL queries | bytes sent | gzip |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for label, times, queries, ratios in (
+        ("trivial view (`/ping`)", base.trivial, base.queries, "1.00 | —"),
+        ("`/healthz` (one `SELECT 1`)", base.health, 1, "— | 1.00"),
+    ):
+        t = sorted(times)
+        lines.append(
+            f"| {label} | — | {percentile(t, 50) * 1000:.2f} | {percentile(t, 95) * 1000:.2f} | "
+            f"{ratios} | {queries} | | |"
+        )
+    for row in rows:
+        if row.note:
+            lines.append(f"| {row.name} | {row.size} | {row.note} | | | | | | |")
+            continue
+        gz = _bytes(row.gzipped) + (" (sent)" if row.encoding == "gzip" else "")
+        lines.append(
+            f"| {row.name} | {row.size} | {row.p(50):.2f} | {row.p(95):.2f} | "
+            f"{row.ratio:.2f} | {row.health_ratio:.2f} | {row.queries} | {_bytes(row.sent)} | "
+            f"{gz} |"
+        )
+    return lines
+
+
+def _find(rows: list[Row], name: str, size: str) -> Row | None:
+    return next((r for r in rows if r.name == name and r.size == size and not r.note), None)
+
+
+def targets(rows: list[Row], load: LoadResult | None, first: dict | None) -> list[tuple]:
+    """(target, measured, PASS/FAIL/n/a) for each target of issue 7."""
+    out = []
+    for size in SIZES:
+        tap = _find(rows, "damage tap", size)
+        out.append(
+            (
+                f"damage tap p50 ≤ {TAP_RATIO:g}× trivial view ({size})",
+                f"{tap.ratio:.2f}×" if tap else "not measured",
+                ("PASS" if tap.ratio <= TAP_RATIO else "FAIL") if tap else "n/a",
+            )
+        )
+        poll = _find(rows, "poll, nothing new", size)
+        out.append(
+            (
+                f"poll with nothing new p50 ≤ {POLL_RATIO:g}× trivial view ({size})",
+                f"{poll.ratio:.2f}×" if poll else "not measured",
+                ("PASS" if poll.ratio <= POLL_RATIO else "FAIL") if poll else "n/a",
+            )
+        )
+    if load is None:
+        out.append(("zero errors under load", "not run", "n/a"))
+    else:
+        out.append(
+            (
+                f"zero errors under load ({load.tablets} tablets, {load.seconds:.0f} s)",
+                f"{len(load.errors)} errors in {len(load.samples)} requests",
+                "PASS" if not load.errors and load.samples else "FAIL",
+            )
+        )
+    if first is None:
+        out.append(("match page first load ≤ 60 KB compressed", "not measured", "n/a"))
+    else:
+        kb = first["compressed"] / 1024
+        out.append(
+            (
+                f"match page first load ≤ {FIRST_LOAD_KB:g} KB compressed",
+                f"{kb:.1f} KB",
+                "PASS" if kb <= FIRST_LOAD_KB else "FAIL",
+            )
+        )
+    bad = [b for r in rows for b in r.bad]
+    out.append(
+        (
+            "every timed request answered as expected",
+            f"{len(bad)} unexpected" + (f" (first: {bad[0]})" if bad else ""),
+            "PASS" if not bad else "FAIL",
+        )
+    )
+    return out
+
+
+def machine(stack: Stack) -> list[str]:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT version()")
+        else:
+            cursor.execute("SELECT 'SQLite ' || sqlite_version()")
+        db_version = cursor.fetchone()[0].split(" on ")[0]
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return [
+        f"- machine: {os.cpu_count()} cores ({cpu or platform.machine()}), {platform.system()}",
+        f"- Python {platform.python_version()}, Django {metadata.version('django')}, "
+        f"gunicorn {metadata.version('gunicorn')} ({stack.workers} sync workers), "
+        f"whitenoise {metadata.version('whitenoise')}",
+        f"- database: {stack.db_label}: {db_version}",
+        "- client: this script, http.client on 127.0.0.1, one connection per simulated browser "
+        "(gunicorn's sync workers close it after each answer, so every request includes a TCP "
+        "connect, the trivial view's too)",
+    ]
+
+
+def _commit() -> str:
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True, text=True
+        )
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=HERE,
+            capture_output=True,
+            text=True,
+        )
+        return done.stdout.strip() + (" (with uncommitted changes)" if dirty.stdout else "")
+    except OSError:
+        return "unknown"
+
+
+HEADER = [
+    "# Benchmark results",
+    "",
+    "Written by `bench/bench_http.py --write-results` (`make bench` runs it without writing): "
+    "issue 7's latency, SQL queries and bytes of the key interactions, the match page's first "
+    "load, and a load run, with the app served as in production (DEBUG off, gunicorn, whitenoise "
+    "compressed static files) on 127.0.0.1. Each database has its own section, rewritten by a "
+    "run on that database (`DATABASE_URL=postgres://... ` for PostgreSQL); a section whose title "
+    "starts with anything else (such as `## Notes`) is written by hand and kept.",
+    "",
+]
+
+
+def _database_kind() -> str:
+    from django.db import connection
+
+    return "PostgreSQL" if connection.vendor == "postgresql" else "SQLite"
+
+
+def write_results(section: list[str]) -> None:
+    """Replace this database's section of RESULTS.md, keeping the others."""
+    sections: dict[str, str] = {}
+    if RESULTS.exists():
+        for chunk in re.split(r"^(?=## )", RESULTS.read_text(), flags=re.M)[1:]:
+            sections[chunk.split()[1].rstrip(",")] = chunk.rstrip() + "\n"
+    sections[_database_kind()] = "\n".join(section).rstrip() + "\n"
+    ordered = [k for k in ("SQLite", "PostgreSQL") if k in sections]
+    ordered += [k for k in sections if k not in ordered]
+    RESULTS.write_text("\n".join(HEADER) + "\n".join(sections[k] for k in ordered))
+
+
+def report(
+    stack: Stack,
+    args: argparse.Namespace,
+    rows: list[Row],
+    base: Row,
+    first: dict | None,
+    load: LoadResult | None,
+    checks: list[tuple],
+) -> list[str]:
+    out = [
+        f"## {_database_kind()}, {date.today().isoformat()}, commit {_commit()}",
+        "",
+        *machine(stack),
+        f"- command: `{' '.join(['python bench/bench_http.py', *sys.argv[1:]])}`",
+        "",
+        "### Targets",
+        "",
+        "| target | measured | result |",
+        "|---|---|---|",
+        *[f"| {name} | {value} | **{verdict}** |" for name, value, verdict in checks],
+        "",
+        "### Interactions",
+        "",
+        f"{args.runs} timed requests each after {args.warmup} warm-up ones, each in a round with "
+        "one request to the trivial view (`/ping`: no database, no template) and one to "
+        "`/healthz` (a `SELECT 1`), in rotating order; × trivial is the interaction's p50 over "
+        "the trivial view's p50 across the same rounds (the targets use it), × healthz the same "
+        "against `/healthz`, for context. "
+        "Seeds: **610 TV** is the North against the Peace River starter force (two rosters of 10 "
+        "models), **60 models** two rosters of 12 combat groups of 5. SQL queries are counted "
+        "in-process (Django's test client and `CaptureQueriesContext` on the same database, "
+        "session and user lookups included). Bytes are the response body: Django sends HTML "
+        "uncompressed (there is no GZipMiddleware), so *gzip* is `gzip.compress` level 6 of it, "
+        "what a compressing proxy would send; a 204 has no body.",
+        "",
+        *table(rows, base),
+        "",
+        "The option swap toggles a Grizzly's MBZK on and off; the damage tap crosses off a box of "
+        "one model and clears it again, in turn, each with a fresh client key; the poll asks with "
+        "the match's latest event number.",
+        "",
+    ]
+    if first:
+        out += [
+            "### The match page's first load",
+            "",
+            "The board's HTML plus every stylesheet and script it references, fetched with "
+            "`Accept-Encoding: gzip` (whitenoise sends the static files gzip-compressed; the HTML "
+            "is counted gzip-compressed as above).",
+            "",
+            "| part | bytes sent by gunicorn | compressed | encoding sent |",
+            "|---|---:|---:|---|",
+            *[f"| `{p[0]}` | {p[1]:,} | {p[2]:,} | {p[3]} |" for p in first["parts"]],
+            f"| **total** | {first['sent']:,} ({_kb(first['sent'])}) | "
+            f"**{first['compressed']:,} ({_kb(first['compressed'])})** | |",
+            "",
+        ]
+        if first["extras"]:
+            out += [
+                "Also fetched on a first visit, not counted in the target (it is about HTML, CSS "
+                "and JS): the icon and manifest links, and the service worker (`/sw.js`) with "
+                "the files it stores when it installs that the page did not load already:",
+                "",
+                "| part | bytes sent by gunicorn | compressed | encoding sent |",
+                "|---|---:|---:|---|",
+                *[f"| `{p[0]}` | {p[1]:,} | {p[2]:,} | {p[3]} |" for p in first["extras"]],
+                f"| **total** | | **{first['extras_compressed']:,} "
+                f"({_kb(first['extras_compressed'])})** | |",
+                "",
+            ]
+    if load:
+        out += [
+            "### Load run",
+            "",
+            f"{load.tablets} simulated tablets (threads, one connection each) on the 610 TV "
+            "match: each polls every 3 s with the last event number it has seen and taps a random "
+            "model every 2-8 s (mark a box two times in three, else clear one), each tap with a "
+            "fresh client key. A refused tap (clearing a box that is not crossed off) is a 200 "
+            "with the message on the card, not an error.",
+            "",
+            *[f"- {line.strip()}" for line in load.lines()],
+            "",
+        ]
+    return out
+
+
+# --- Main -----------------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=200, help="timed requests (default 200)")
+    parser.add_argument("--warmup", type=int, default=20, help="warm-up requests (default 20)")
+    parser.add_argument(
+        "--seconds", type=float, default=60, help="load run length, 0 skips it (default 60)"
+    )
+    parser.add_argument("--tablets", type=int, default=20, help="load run tablets (default 20)")
+    parser.add_argument("--write-results", action="store_true", help="rewrite bench/RESULTS.md")
+    args = parser.parse_args(argv)
+    if not (1 <= args.runs <= 5000 and 0 <= args.warmup <= 1000 and 0 <= args.seconds <= 600):
+        parser.error("--runs 1..5000, --warmup 0..1000, --seconds 0..600")
+
+    with Stack() as stack:
+        stack.setup_django()
+        seeded = seed()
+        stack.start()
+        player = Client(stack.port)
+        player.login()
+        print(f"gunicorn on 127.0.0.1:{stack.port}, {stack.db_label}", flush=True)
+
+        rows: list[Row] = []
+        index = 0
+        for interaction in INTERACTIONS:
+            for size in SIZES:
+                row = Row(interaction.name, size)
+                rows.append(row)
+                plan = interaction.build(seeded, size)
+                if plan is None:
+                    row.note = interaction.missing
+                    print(f"{interaction.name:20} {size:10} {row.note}", flush=True)
+                    continue
+                index = measure(
+                    stack.port,
+                    player.cookies,
+                    plan,
+                    row,
+                    runs=args.runs,
+                    warmup=args.warmup,
+                    start=index,
+                )
+                row.queries = count_queries(seeded.user_id, interaction.build(seeded, size), index)
+                index += 2
+                print(
+                    f"{interaction.name:20} {size:10} p50 {row.p(50):7.2f} ms  p95 "
+                    f"{row.p(95):7.2f} ms  x{row.ratio:5.2f}  {row.queries:2} queries  "
+                    f"{row.sent:7,} B ({row.gzipped:,} gzip)",
+                    flush=True,
+                )
+        base = Row("trivial view", "")
+        for row in rows:
+            base.trivial += row.trivial
+            base.health += row.health
+        ping = Plan(lambda i: ("GET", TRIVIAL, None, {}))
+        base.queries = count_queries(seeded.user_id, ping, 0)
+
+        first = first_load(stack.port, player.cookies, seeded)
+        load = None
+        if args.seconds > 0 and REALISTIC in seeded.matches:
+            print(f"load run: {args.tablets} tablets for {args.seconds:g} s ...", flush=True)
+            load = run_load(
+                stack.port,
+                player.cookies,
+                seeded.matches[REALISTIC],
+                seconds=args.seconds,
+                tablets=args.tablets,
+            )
+        player.close()
+        checks = targets(rows, load, first)
+        lines = report(stack, args, rows, base, first, load, checks)
+        if any(row.bad for row in rows):
+            print("server log (tail):\n" + stack.server_log(), file=sys.stderr)
+
+    print("\n".join(lines[lines.index("### Targets") :]))
+    if args.write_results:
+        write_results(lines)
+        print(f"wrote {RESULTS.relative_to(HERE.parent)}")
+    missed = [name for name, _, verdict in checks if verdict == "FAIL"]
+    if missed:
+        print("Missed:", "; ".join(missed))
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
