@@ -8,6 +8,8 @@ replay never needs the rosters or the game data again.
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
 
 from django.conf import settings
 from django.db import models
@@ -17,6 +19,34 @@ from rules.match import LogEntry, MatchState, parse_event, state_from_dict
 
 SLUG_BYTES = 16  # 128 bits, URL-safe base64: 22 characters
 SIDES = ("a", "b")
+STATES_KEPT = 128
+
+
+class _StateCache:
+    """Match states already read, by (match, event number, seat A token): a state never changes
+    once written (the next event makes a new number), so a tap need not parse it again."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.states: OrderedDict[tuple, MatchState] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple) -> MatchState | None:
+        with self.lock:
+            state = self.states.get(key)
+            if state is not None:
+                self.states.move_to_end(key)
+            return state
+
+    def put(self, key: tuple, state: MatchState) -> None:
+        with self.lock:
+            self.states[key] = state
+            self.states.move_to_end(key)
+            while len(self.states) > self.size:
+                self.states.popitem(last=False)
+
+
+STATES = _StateCache(STATES_KEPT)
 
 
 def new_slug() -> str:
@@ -144,7 +174,16 @@ class Match(models.Model):
         return getattr(self, f"{side}_player")
 
     def current_state(self) -> MatchState:
-        return state_from_dict(self.state)
+        key = (self.pk, self.seq, self.a_token)
+        state = STATES.get(key)
+        if state is None:
+            state = state_from_dict(self.state)
+            STATES.put(key, state)
+        return state
+
+    def remember_state(self, state: MatchState) -> None:
+        """Keep the state just written (after ``seq`` and ``state`` were updated)."""
+        STATES.put((self.pk, self.seq, self.a_token), state)
 
     def initial_state(self) -> MatchState:
         return state_from_dict(self.initial)

@@ -32,6 +32,7 @@ from rules.match import (
     last_undoable,
     new_match,
     plan_undo,
+    state_dict_after,
     state_to_dict,
     step,
     undo_of,
@@ -314,7 +315,7 @@ def _store(
     if event.kind == "undo":
         _update_effective(match, rows + [row])
     match.seq = seq
-    match.state = state_to_dict(result.state)
+    match.state = state_dict_after(match.state, before, result.state)
     fields = ["seq", "state", "updated_at"]
     ended = result.state.phase is Phase.ENDED
     if ended != (match.status == Match.Status.ENDED):
@@ -323,6 +324,7 @@ def _store(
         match.ended_at = timezone.now() if ended else None
         fields += ["status", "result", "ended_at"]
     match.save(update_fields=fields)
+    transaction.on_commit(lambda: match.remember_state(result.state))
     return Applied(
         match,
         result.state,

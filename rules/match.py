@@ -1159,8 +1159,7 @@ def unit_to_dict(unit: Unit) -> dict[str, Any]:
     }
 
 
-def state_to_dict(state: MatchState) -> dict[str, Any]:
-    """The state as plain JSON types; ``state_from_dict`` reads it back exactly."""
+def _round_to_dict(state: MatchState) -> dict[str, Any]:
     return {
         "round": state.round,
         "phase": state.phase.value,
@@ -1174,28 +1173,62 @@ def state_to_dict(state: MatchState) -> dict[str, Any]:
         "activated": list(state.activated),
         "result": state.result,
         "note": state.note,
-        "sides": [
-            {
-                "key": side.key,
-                "label": side.label,
-                "roster_name": side.roster_name,
-                "faction": side.faction,
-                "tv": side.tv,
-                "tv_complete": side.tv_complete,
-                "groups": [
-                    {
-                        "id": group.id,
-                        "number": group.number,
-                        "name": group.name,
-                        "tv": group.tv,
-                        "units": [unit_to_dict(unit) for unit in group.units],
-                    }
-                    for group in side.groups
-                ],
-            }
-            for side in state.sides
-        ],
     }
+
+
+def _group_to_dict(group: Group) -> dict[str, Any]:
+    return {
+        "id": group.id,
+        "number": group.number,
+        "name": group.name,
+        "tv": group.tv,
+        "units": [unit_to_dict(unit) for unit in group.units],
+    }
+
+
+def _side_to_dict(side: Side) -> dict[str, Any]:
+    return {
+        "key": side.key,
+        "label": side.label,
+        "roster_name": side.roster_name,
+        "faction": side.faction,
+        "tv": side.tv,
+        "tv_complete": side.tv_complete,
+        "groups": [_group_to_dict(group) for group in side.groups],
+    }
+
+
+def state_to_dict(state: MatchState) -> dict[str, Any]:
+    """The state as plain JSON types; ``state_from_dict`` reads it back exactly."""
+    return {**_round_to_dict(state), "sides": [_side_to_dict(side) for side in state.sides]}
+
+
+def state_dict_after(data: Mapping[str, Any], before: MatchState, after: MatchState) -> dict:
+    """``state_to_dict(after)``, made from ``data`` (which is ``state_to_dict(before)``) by
+    converting only the models that changed: a tap on a big match stays cheap."""
+    sides = []
+    for side_data, side_before, side_after in zip(
+        data["sides"], before.sides, after.sides, strict=True
+    ):
+        if side_before is side_after:
+            sides.append(side_data)
+            continue
+        groups = []
+        for group_data, group_before, group_after in zip(
+            side_data["groups"], side_before.groups, side_after.groups, strict=True
+        ):
+            if group_before is group_after:
+                groups.append(group_data)
+                continue
+            units = [
+                unit_data if unit_before is unit_after else unit_to_dict(unit_after)
+                for unit_data, unit_before, unit_after in zip(
+                    group_data["units"], group_before.units, group_after.units, strict=True
+                )
+            ]
+            groups.append({**group_data, "units": units})
+        sides.append({**side_data, "groups": groups})
+    return {**_round_to_dict(after), "sides": sides}
 
 
 def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
@@ -1301,6 +1334,4 @@ def _dynamic(unit: Unit) -> dict[str, Any]:
 
 
 def _round_part(state: MatchState) -> dict[str, Any]:
-    data = state_to_dict(state)
-    data.pop("sides")
-    return data
+    return _round_to_dict(state)

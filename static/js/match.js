@@ -21,7 +21,8 @@
   var store = "blitz-pending-" + board.dataset.match;
   var queue = [];
   var current = null;
-  var pollInFlight = false;
+  var pollXhr = null; // the poll on its way, if any (matched by its XMLHttpRequest: htmx may
+  // report the end of a request on a parent once the poller itself has been swapped)
   var lastPoll = 0;
   var HIDDEN_POLL_MS = 15000;
 
@@ -57,7 +58,7 @@
   }
 
   function pump() {
-    if (current || !queue.length || pollInFlight || !form) return;
+    if (current || !queue.length || pollXhr || !form) return;
     current = queue.shift();
     send(current);
   }
@@ -100,9 +101,13 @@
       pump();
     });
 
+    document.body.addEventListener("htmx:beforeRequest", function (evt) {
+      if (evt.detail.elt === form && current) current.xhr = evt.detail.xhr;
+    });
+
     document.body.addEventListener("htmx:afterRequest", function (evt) {
-      if (evt.detail.elt !== form || !current) return;
       var xhr = evt.detail.xhr;
+      if (!current || !xhr || xhr !== current.xhr) return;
       var code = xhr ? xhr.status : 0;
       if (code >= 200 && code < 300) {
         finished(current, "");
@@ -141,12 +146,11 @@
       return;
     }
     lastPoll = now;
-    pollInFlight = true;
+    pollXhr = evt.detail.xhr;
   });
   document.body.addEventListener("htmx:afterRequest", function (evt) {
-    var elt = evt.detail.elt;
-    if (!elt || elt.id !== "poller") return;
-    pollInFlight = false;
+    if (!pollXhr || evt.detail.xhr !== pollXhr) return;
+    pollXhr = null;
     setTimeout(pump, 0);
   });
   document.addEventListener("visibilitychange", function () {

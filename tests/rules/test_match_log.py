@@ -17,6 +17,7 @@ from rules.match import (
     make_event,
     plan_undo,
     replay,
+    state_dict_after,
     state_from_dict,
     state_to_dict,
     step,
@@ -130,8 +131,12 @@ class Game:
 def test_replaying_the_log_rebuilds_the_state_exactly(operations):
     game = Game()
     for op in operations:
+        before = game.state
         game.run([op])
         assert replay(game.initial, game.log) == game.state
+        # The stored form, patched with only what changed, is the full conversion.
+        patched = state_dict_after(state_to_dict(before), before, game.state)
+        assert patched == state_to_dict(game.state)
     assert state_from_dict(state_to_dict(game.state)) == game.state
 
 
