@@ -276,3 +276,21 @@ def test_my_matches_are_listed(client, player):
     html = client.get(reverse("matches:match-list")).content.decode()
     assert html.count('class="match-link"') == 1
     assert f'href="/matches/{match.pk}/"' in html
+
+
+def test_a_guest_who_logs_in_keeps_their_seat():
+    from tests.factories import PASSWORD
+
+    client = Client()
+    client.post(
+        reverse("matches:match-new"),
+        {"mine": "preset:north_starter", "opponent": "preset:south_starter"},
+    )
+    match = Match.objects.get()
+    user = make_user("kim")
+    client.post(reverse("login"), {"username": "kim", "password": PASSWORD})
+    match.refresh_from_db()
+    assert (match.a_user, match.a_guest_key, match.a_player) == (user, "", "kim")
+    other_device = Client()
+    other_device.force_login(user)
+    assert other_device.get(reverse("matches:match-board", args=[match.pk])).status_code == 200

@@ -56,7 +56,9 @@ def small_targets(page) -> list[str]:
                 'main button, main a.button, main select, main input')]
             .filter(e => e.offsetParent !== null && e.type !== 'hidden')
             .filter(e => {
-                const r = e.getBoundingClientRect();
+                // A radio button or a checkbox is tapped through its label.
+                const box = ['radio', 'checkbox'].includes(e.type) ? e.closest('label') || e : e;
+                const r = box.getBoundingClientRect();
                 return r.height < 44 || r.width < 44;
             })
             .map(e => e.outerHTML.slice(0, 80))"""
@@ -199,3 +201,42 @@ def test_a_tap_the_network_drops_is_shown_and_retried_until_saved(live_server, b
         assert len(events) == 1 and events[0].client_key in dropped[0]
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("viewport", ["tablet-portrait", "phone"])
+def test_the_other_match_pages_read_well(live_server, new_page, shot, viewport):
+    size = PHONE if viewport == "phone" else VIEWPORTS[viewport]
+    page = new_page(size)
+    page.goto(live_server.url + "/matches/new/")
+    check_page(page)
+    shot(page, f"{viewport}-start")
+    match = start_match(page, live_server.url)
+    mark_next_box(page, "b-1-1")
+    expect(card(page, "b-1-1").locator(".st")).to_have_text("Sturdy")
+    page.locator("#share").scroll_into_view_if_needed()
+    check_page(page)
+    shot(page, f"{viewport}-share-and-log")
+    guest = new_page(size)
+    guest.goto(f"{live_server.url}/matches/join/{match.join_slug}/")
+    check_page(guest)
+    shot(guest, f"{viewport}-join")
+    page.get_by_role("link", name="End round 1…").click()
+    check_page(page)
+    shot(page, f"{viewport}-end-round")
+    page.goto(f"{live_server.url}/matches/{match.pk}/end/")
+    check_page(page)
+    shot(page, f"{viewport}-end-match")
+    page.get_by_label("PRDF won").check()
+    page.get_by_role("button", name="End the match").click()
+    page.wait_for_url(re.compile(r".*/summary/$"))
+    check_page(page)
+    shot(page, f"{viewport}-summary", full_page=True)
+    page.goto(f"{live_server.url}/matches/")
+    check_page(page)
+    shot(page, f"{viewport}-list")
+
+
+def check_page(page) -> None:
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, page.url
+    assert small_targets(page) == [], page.url

@@ -1,0 +1,26 @@
+"""A guest who signs up or logs in keeps the seats they hold in their matches."""
+
+from __future__ import annotations
+
+from django.contrib.auth.signals import user_logged_in
+from django.dispatch import receiver
+from django.http import HttpRequest
+
+from matches.access import SEATS_KEY
+from matches.models import SIDES, Match
+
+
+@receiver(user_logged_in)
+def keep_guest_seats(sender, request: HttpRequest | None, user, **kwargs) -> None:
+    """Move the guest seats remembered in this browser's session into the account."""
+    if request is None or not hasattr(request, "session"):
+        return
+    for match_id, seat in (request.session.get(SEATS_KEY) or {}).items():
+        if not (isinstance(seat, list) and len(seat) == 2 and seat[0] in SIDES and seat[1]):
+            continue
+        side, token = seat
+        Match.objects.filter(
+            pk=match_id, **{f"{side}_user__isnull": True, f"{side}_token": token}
+        ).exclude(**{f"{side}_guest_key": ""}).update(
+            **{f"{side}_user": user, f"{side}_guest_key": "", f"{side}_player": user.get_username()}
+        )
