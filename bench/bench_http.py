@@ -568,7 +568,9 @@ def report(
             f"{load.tablets} simulated tablets (threads, one connection each) on the 610 TV "
             "match: each polls every 3 s with the last event number it has seen and taps a random "
             "model every 2-8 s (mark a box two times in three, else clear one), each tap with a "
-            "fresh client key. A refused tap (clearing a box that is not crossed off) is a 200 "
+            "fresh client key; the random choices are seeded, so every run sends the same "
+            "workload. Requests/s is that workload's pace (what 20 tablets ask for), not the "
+            "server's capacity. A refused tap (clearing a box that is not crossed off) is a 200 "
             "with the message on the card, not an error.",
             "",
             *[f"- {line.strip()}" for line in load.lines()],
