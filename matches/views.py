@@ -199,6 +199,8 @@ def match_event(request: HttpRequest, pk: int) -> HttpResponse:
         return _plain(error, 404)
     except EventError as error:
         return _plain(error, 400)
+    if applied.duplicate and applied.event is not None:
+        change = applied.event.log_entry().event  # what that key applied the first time
     if request.htmx:
         return _changes_response(request, applied, focus=change)
     _flash(request, applied)
@@ -252,6 +254,8 @@ def _changes_response(
         "message": applied.error or " ".join(applied.warnings),
         "message_class": "error" if applied.error else "warning",
         "focus": where,
+        # A fresh key for the next tap, for a board where htmx runs without match.js.
+        "key": _new_key(),
     }
     return render(request, CHANGES, context)
 

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from matches.models import Match, MatchEvent
 from rules.match import LogEntry, replay
@@ -275,3 +279,45 @@ def test_end_match_form_enforces_csrf(player, match):
         reverse("matches:match-end", args=[match.pk]), {"winner": "a", "key": "end-key-0001"}
     )
     assert response.status_code == 403
+
+
+ops_words = st.sampled_from(
+    ["mark", "clear", "destroy", "overkill", "unoverkill", "speed", "mode", "used", "keep", "fo",
+     "fire", "roll", "first", "activate", "end-round", "undo", "redo", "last", "screen", "top",
+     "walker", "a", "b", "c", "a-1", "a-1-1", "b-2-5", "a-0-0", "z-1-1", "1", "0", "-1", "7",
+     "999999", "9" * 12, "\u00e9", "", "a-1-1-1", " "]
+)  # fmt: skip
+
+
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    op=st.one_of(st.lists(ops_words, max_size=4).map(" ".join), st.text(max_size=40)),
+    key=st.one_of(st.just("k" * 16), st.text(max_size=70)),
+)
+def test_no_tap_ever_gets_a_server_error(client, match, op, key):
+    response = client.post(
+        reverse("matches:match-event", args=[match.pk]),
+        {"op": op, "key": key},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code in (200, 400, 404), (op, key, response.status_code)
+    if response.status_code != 200:
+        assert response.content, "an error answer says why"
+
+
+def test_each_answer_carries_a_fresh_key_for_the_next_tap(client, match):
+    first = tap(client, match, "mark b-1-1").content.decode()
+    second = tap(client, match, "mark b-1-1").content.decode()
+    pattern = r'<input type="hidden" name="key" id="tap-key" value="(\w+)" hx-swap-oob="true">'
+    keys = [re.search(pattern, html).group(1) for html in (first, second)]
+    assert keys[0] != keys[1]
+
+
+def test_a_key_reused_for_another_change_answers_with_what_it_applied(client, match):
+    tap(client, match, "mark b-1-1", key="reused-key-0001")
+    response = tap(client, match, "mark nonsense", key="reused-key-0001")
+    assert response.status_code == 200
+    assert 'id="unit-b-1-1"' in response.content.decode()
+    assert MatchEvent.objects.filter(match=match).count() == 1

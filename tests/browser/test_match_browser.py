@@ -240,3 +240,30 @@ def check_page(page) -> None:
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, page.url
     assert small_targets(page) == [], page.url
+
+
+def test_polling_slows_down_in_a_hidden_tab_and_catches_up_when_shown(live_server, new_page):
+    page = new_page(VIEWPORTS["tablet-landscape"])
+    start_match(page, live_server.url)
+    polls: list[str] = []
+    page.on("request", lambda request: "/poll" in request.url and polls.append(request.url))
+    page.wait_for_timeout(4500)
+    assert len(polls) >= 2  # every 2 s while visible
+    page.evaluate(
+        """() => {
+            Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+            document.dispatchEvent(new Event('visibilitychange'));
+        }"""
+    )
+    page.wait_for_timeout(2500)  # at most the first hidden poll goes out here
+    polls.clear()
+    page.wait_for_timeout(8000)
+    assert polls == []  # hidden: once every 15 s at most
+    page.evaluate(
+        """() => {
+            Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});
+            document.dispatchEvent(new Event('visibilitychange'));
+        }"""
+    )
+    page.wait_for_timeout(800)
+    assert len(polls) == 1  # shown again: it asks at once

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules.army import preset_roster, roster_to_dict
+from rules.army import preset_roster, roster_to_dict, set_option
 from rules.catalog import Skills, default_catalog
 from rules.damage import DamageState
 from rules.errors import RulesError
@@ -128,6 +128,15 @@ def test_the_northern_starter_force_brings_its_panzerfausts_and_its_tv():
     # The shares of each group add up to the group's TV.
     for group in state.sides[0].groups:
         assert sum(unit.tv for unit in group.units) == group.tv
+
+
+def test_a_snub_cannon_brings_its_own_limited_ammo_counter():
+    catalog = default_catalog()
+    roster = preset_roster(catalog, "north_starter")
+    roster = set_option(roster, catalog, 0, 0, "north_snub_cannon", True)
+    side = side_from_roster(roster_to_dict(roster), catalog)
+    hunter = new_match(side, side).unit("a-1-1")
+    assert [(c.weapon, c.capacity, c.left) for c in hunter.ammo] == [("SC", 3, 3), ("HPZF", 2, 2)]
 
 
 def test_armored_jackets_add_a_sturdy_box_to_peace_river_warriors():
