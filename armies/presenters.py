@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import rules
 from armies.models import Roster
@@ -28,14 +29,38 @@ class WeaponRow:
         return ""
 
 
+class Offers:
+    """The editor's offers, computed only for the groups a response draws, against one
+    baseline (the roster's problems and TV) made at most once per request."""
+
+    def __init__(self, army: rules.Roster, catalog: rules.Catalog) -> None:
+        self.army = army
+        self.catalog = catalog
+
+    @cached_property
+    def baseline(self) -> rules.OfferBaseline:
+        return rules.offer_baseline(self.army, self.catalog)
+
+    def options(self, g: int, m: int) -> tuple[rules.OptionChoice, ...]:
+        return rules.available_options(self.army, self.catalog, g, m, self.baseline)
+
+    def upgrades(self, g: int) -> tuple[rules.UpgradeChoice, ...]:
+        return rules.available_group_upgrades(self.army, self.catalog, g, self.baseline)
+
+
 @dataclass
 class ModelView:
     index: int
+    group_index: int
     entry: rules.ModelEntry
     cost: rules.ModelCost
     profile: rules.ModelProfile
-    options: tuple[rules.OptionChoice, ...]
+    offers: Offers | None
     problems: list[rules.Problem] = field(default_factory=list)
+
+    @cached_property
+    def options(self) -> tuple[rules.OptionChoice, ...]:
+        return self.offers.options(self.group_index, self.index) if self.offers else ()
 
     @property
     def weapon_rows(self) -> list[WeaponRow]:
@@ -66,10 +91,14 @@ class GroupView:
     group: rules.CombatGroup
     squad: object | None
     cost: rules.GroupCost
-    upgrades: tuple[rules.UpgradeChoice, ...]
+    offers: Offers | None
     models: list[ModelView]
     addable: list[tuple[str, str]]
     problems: list[rules.Problem] = field(default_factory=list)
+
+    @cached_property
+    def upgrades(self) -> tuple[rules.UpgradeChoice, ...]:
+        return self.offers.upgrades(self.index) if self.offers else ()
 
     @property
     def number(self) -> int:
@@ -121,6 +150,7 @@ def roster_view(roster: Roster, *, editing: bool = False) -> RosterView:
         )
     cost = rules.roster_cost(army, catalog)
     problems = rules.roster_problems(army, catalog)
+    offers = Offers(army, catalog) if editing else None
     groups = []
     for group_cost, group in zip(cost.groups, army.groups, strict=True):
         g = group_cost.index
@@ -128,10 +158,11 @@ def roster_view(roster: Roster, *, editing: bool = False) -> RosterView:
         models = [
             ModelView(
                 index=m,
+                group_index=g,
                 entry=entry,
                 cost=model_cost,
                 profile=rules.model_profile(army, catalog, g, m),
-                options=rules.available_options(army, catalog, g, m) if editing else (),
+                offers=offers,
             )
             for m, (entry, model_cost) in enumerate(
                 zip(group.models, group_cost.models, strict=True)
@@ -150,7 +181,7 @@ def roster_view(roster: Roster, *, editing: bool = False) -> RosterView:
                 group=group,
                 squad=squad,
                 cost=group_cost,
-                upgrades=rules.available_group_upgrades(army, catalog, g) if editing else (),
+                offers=offers,
                 models=models,
                 addable=addable,
             )

@@ -325,55 +325,11 @@ def roster_cost(roster: Roster, catalog: Catalog) -> RosterCost:
 def _cost(roster: Roster, catalog: Catalog) -> tuple[RosterCost, list[Problem]]:
     """The cost, and the gaps as problems (code "tv_not_given" for a model the texts do not
     price; "unpriced" for an id no longer in the data, which roster_problems reports apart)."""
-    groups = []
     gaps: list[Problem] = []
-    for group_index, group in enumerate(roster.groups):
-        squad = catalog.squads.get(group.squad)
-        if squad is None:
-            base = 0
-            gaps.append(
-                Problem(
-                    "unpriced",
-                    f"Combat Group {group_index + 1}'s squad, {group.squad_name or group.squad}, "
-                    "is not in the current data, so its TV is not counted.",
-                    group_index,
-                )
-            )
-        else:
-            base = squad.tv
-        upgrades = []
-        for position, upgrade_id in enumerate(group.upgrades):
-            upgrade = catalog.upgrades.get(upgrade_id)
-            if upgrade is None:
-                label = group.stored_upgrade_name(position)
-                upgrades.append(CostItem(upgrade_id, label, 0, known=False))
-                gaps.append(
-                    Problem(
-                        "unpriced",
-                        f"The upgrade {label} of Combat Group {group_index + 1} is not in the "
-                        "current data, so its TV is not counted.",
-                        group_index,
-                    )
-                )
-            else:
-                upgrades.append(
-                    CostItem(upgrade_id, upgrade.label, upgrade.tv, note=upgrade.tv_note)
-                )
-        models = []
-        for member in _members(group, squad, catalog):
-            models.append(_model_cost(member, group_index, squad, catalog, gaps))
-        total = base + sum(item.tv for item in upgrades) + sum(model.total for model in models)
-        groups.append(
-            GroupCost(
-                index=group_index,
-                squad=group.squad,
-                name=_squad_label(group, catalog),
-                base=base,
-                upgrades=tuple(upgrades),
-                models=tuple(models),
-                total=total,
-            )
-        )
+    groups = [
+        _group_cost(group_index, group, catalog, gaps)
+        for group_index, group in enumerate(roster.groups)
+    ]
     cost = RosterCost(
         total=sum(group.total for group in groups),
         groups=tuple(groups),
@@ -381,6 +337,54 @@ def _cost(roster: Roster, catalog: Catalog) -> tuple[RosterCost, list[Problem]]:
         gaps=tuple(gap.message for gap in gaps),
     )
     return cost, gaps
+
+
+def _group_cost(
+    group_index: int, group: CombatGroup, catalog: Catalog, gaps: list[Problem]
+) -> GroupCost:
+    """One combat group's TV and its breakdown; gaps are added to ``gaps``."""
+    squad = catalog.squads.get(group.squad)
+    if squad is None:
+        base = 0
+        gaps.append(
+            Problem(
+                "unpriced",
+                f"Combat Group {group_index + 1}'s squad, {group.squad_name or group.squad}, "
+                "is not in the current data, so its TV is not counted.",
+                group_index,
+            )
+        )
+    else:
+        base = squad.tv
+    upgrades = []
+    for position, upgrade_id in enumerate(group.upgrades):
+        upgrade = catalog.upgrades.get(upgrade_id)
+        if upgrade is None:
+            label = group.stored_upgrade_name(position)
+            upgrades.append(CostItem(upgrade_id, label, 0, known=False))
+            gaps.append(
+                Problem(
+                    "unpriced",
+                    f"The upgrade {label} of Combat Group {group_index + 1} is not in the "
+                    "current data, so its TV is not counted.",
+                    group_index,
+                )
+            )
+        else:
+            upgrades.append(CostItem(upgrade_id, upgrade.label, upgrade.tv, note=upgrade.tv_note))
+    models = []
+    for member in _members(group, squad, catalog):
+        models.append(_model_cost(member, group_index, squad, catalog, gaps))
+    total = base + sum(item.tv for item in upgrades) + sum(model.total for model in models)
+    return GroupCost(
+        index=group_index,
+        squad=group.squad,
+        name=_squad_label(group, catalog),
+        base=base,
+        upgrades=tuple(upgrades),
+        models=tuple(models),
+        total=total,
+    )
 
 
 def _model_cost(
@@ -452,31 +456,45 @@ def roster_problems(roster: Roster, catalog: Catalog) -> tuple[Problem, ...]:
         )
     for group_index, group in enumerate(roster.groups):
         _group_problems(roster, group_index, group, catalog, problems)
-    if faction is not None:
-        for limit in faction.limits:
-            count = 0
-            for group in roster.groups:
-                if limit.upgrades and any(u in limit.upgrades for u in group.upgrades):
-                    count += 1
-                if limit.options:
-                    for entry in group.models:
-                        if any(o in limit.options for o in entry.options):
-                            count += 1
-            message = _limit_message(limit, count, "", -1)
-            if message:
-                code = "army_limit_too_many" if message[0] == "many" else "army_limit_too_few"
-                problems.append(Problem(code, message[1]))
+    problems.extend(_army_limit_problems(roster, catalog))
     cost, gaps = _cost(roster, catalog)
     problems.extend(gap for gap in gaps if gap.code == "tv_not_given")
-    if cost.total > roster.tv_limit:
-        at_least = "" if cost.complete else "at least "
-        problems.append(
-            Problem(
-                "over_tv_limit",
-                f"The army costs {at_least}{cost.total} TV, over its {roster.tv_limit} TV limit.",
-            )
-        )
+    over = _over_limit(roster, cost.total, cost.complete)
+    if over:
+        problems.append(over)
     return tuple(problems)
+
+
+def _army_limit_problems(roster: Roster, catalog: Catalog) -> list[Problem]:
+    """The faction's army-wide limits (one veteran command squad, three Armored Jackets)."""
+    faction = catalog.factions.get(roster.faction)
+    if faction is None:
+        return []
+    problems = []
+    for limit in faction.limits:
+        count = 0
+        for group in roster.groups:
+            if limit.upgrades and any(u in limit.upgrades for u in group.upgrades):
+                count += 1
+            if limit.options:
+                for entry in group.models:
+                    if any(o in limit.options for o in entry.options):
+                        count += 1
+        message = _limit_message(limit, count, "", -1)
+        if message:
+            code = "army_limit_too_many" if message[0] == "many" else "army_limit_too_few"
+            problems.append(Problem(code, message[1]))
+    return problems
+
+
+def _over_limit(roster: Roster, total: int, complete: bool) -> Problem | None:
+    if total <= roster.tv_limit:
+        return None
+    at_least = "" if complete else "at least "
+    return Problem(
+        "over_tv_limit",
+        f"The army costs {at_least}{total} TV, over its {roster.tv_limit} TV limit.",
+    )
 
 
 def roster_is_legal(roster: Roster, catalog: Catalog) -> bool:
@@ -1009,24 +1027,63 @@ def set_tv_limit(roster: Roster, tv_limit: int) -> Roster:
 # --- What the builder offers ----------------------------------------------------------------------
 
 
-def _new_breaks(before: tuple[Problem, ...], after: tuple[Problem, ...]) -> tuple[str, ...]:
-    old = {problem.message for problem in before}
+@dataclass(frozen=True)
+class OfferBaseline:
+    """What the builder's offers compare against: the roster's current problems and TV.
+
+    Make it once with ``offer_baseline`` and pass it to ``available_options`` and
+    ``available_group_upgrades`` for every model of a page: each offer then re-checks only the
+    group it changes, the army-wide limits and the TV limit.
+    """
+
+    messages: frozenset[str]
+    total: int
+    complete: bool
+    group_totals: tuple[int, ...]
+
+
+def offer_baseline(roster: Roster, catalog: Catalog) -> OfferBaseline:
+    cost = roster_cost(roster, catalog)
+    return OfferBaseline(
+        messages=frozenset(problem.message for problem in roster_problems(roster, catalog)),
+        total=cost.total,
+        complete=cost.complete,
+        group_totals=tuple(group.total for group in cost.groups),
+    )
+
+
+def _new_breaks(
+    base: OfferBaseline, taken: Roster, catalog: Catalog, group_index: int
+) -> tuple[str, ...]:
+    """The limits that ``taken`` (the roster with one change to one group) breaks anew."""
+    after: list[Problem] = []
+    _group_problems(taken, group_index, taken.groups[group_index], catalog, after)
+    after.extend(_army_limit_problems(taken, catalog))
+    group_total = _group_cost(group_index, taken.groups[group_index], catalog, []).total
+    total = base.total - base.group_totals[group_index] + group_total
+    over = _over_limit(taken, total, base.complete)
+    if over:
+        after.append(over)
     return tuple(
         problem.message
         for problem in after
-        if problem.code in LIMIT_CODES and problem.message not in old
+        if problem.code in LIMIT_CODES and problem.message not in base.messages
     )
 
 
 def available_options(
-    roster: Roster, catalog: Catalog, group_index: int, model_index: int
+    roster: Roster,
+    catalog: Catalog,
+    group_index: int,
+    model_index: int,
+    baseline: OfferBaseline | None = None,
 ) -> tuple[OptionChoice, ...]:
     """The options this model may take, in the squad's order, with TV change, chosen flag, the
     options taking it would replace, and the limits taking it now would break."""
     group, squad, member = _effective_member(roster, catalog, group_index, model_index)
     if squad is None or member.effective is None:
         return ()
-    before = roster_problems(roster, catalog)
+    base = baseline or offer_baseline(roster, catalog)
     out = []
     for option_id in squad.options:
         option = catalog.options[option_id]
@@ -1043,7 +1100,7 @@ def available_options(
                     if other in catalog.options and catalog.options[other].choice == option.choice
                 )
             taken = set_option(roster, catalog, group_index, model_index, option_id, True)
-            breaks = _new_breaks(before, roster_problems(taken, catalog))
+            breaks = _new_breaks(base, taken, catalog, group_index)
         out.append(
             OptionChoice(
                 id=option_id,
@@ -1060,14 +1117,14 @@ def available_options(
 
 
 def available_group_upgrades(
-    roster: Roster, catalog: Catalog, group_index: int
+    roster: Roster, catalog: Catalog, group_index: int, baseline: OfferBaseline | None = None
 ) -> tuple[UpgradeChoice, ...]:
     """The upgrades this combat group may take, with TV, chosen flag and limits they would break."""
     group = _group_at(roster, group_index)
     squad = catalog.squads.get(group.squad)
     if squad is None:
         return ()
-    before = roster_problems(roster, catalog)
+    base = baseline or offer_baseline(roster, catalog)
     out = []
     for upgrade_id in squad.upgrades:
         upgrade = catalog.upgrades[upgrade_id]
@@ -1075,7 +1132,7 @@ def available_group_upgrades(
         breaks: tuple[str, ...] = ()
         if not chosen:
             taken = set_group_upgrade(roster, catalog, group_index, upgrade_id, True)
-            breaks = _new_breaks(before, roster_problems(taken, catalog))
+            breaks = _new_breaks(base, taken, catalog, group_index)
         out.append(
             UpgradeChoice(
                 id=upgrade_id,
