@@ -19,4 +19,5 @@ urlpatterns = [
     path("<int:pk>/summary/", views.match_summary, name="match-summary"),
     path("<int:pk>/log.md", views.match_log_markdown, name="match-log-md"),
     path("<int:pk>/join-link/", views.match_join_link, name="match-join-link"),
+    path("<int:pk>/join-qr.svg", views.match_join_qr, name="match-join-qr"),
 ]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import uuid
 
+import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -67,6 +69,7 @@ def _board_context(request: HttpRequest, match: Match, *, seat: str | None) -> d
         "match": match,
         "seat": seat,
         "controls": controls,
+        "manages_link": seat == "a",  # the player who started the match shares and revokes it
         "sides": board.sides(match, state),
         "turn": board.turn_panel(state),
         "log": _log(match, state),
@@ -160,6 +163,21 @@ def match_join_link(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, "The old join link no longer works. Here is the new one.")
         return redirect(reverse("matches:match-board", args=[match.pk]) + "#share")
     return render(request, "matches/match_join_link.html", {"match": match})
+
+
+@require_safe
+@never_cache
+def match_join_qr(request: HttpRequest, pk: int) -> HttpResponse:
+    """The join link as a QR code, for the opponent's tablet to scan."""
+    match, seat = _player_match(request, pk)
+    if seat != "a":
+        raise Http404("Only the player who started the match shares its join link.")
+    url = request.build_absolute_uri(reverse("matches:match-join", args=[match.join_slug]))
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(
+        buffer, kind="svg", scale=6, dark="#1b1f24", light="#ffffff", xmldecl=False
+    )
+    return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
 
 
 # --- The board ------------------------------------------------------------------------------------

@@ -18,6 +18,10 @@
   var board = document.getElementById("board");
   if (!board || typeof htmx === "undefined") return;
 
+  // The Content-Security-Policy allows no inline style: htmx must not copy style attributes
+  // from the old content to the new while it settles a swap.
+  htmx.config.attributesToSettle = ["class", "width", "height"];
+
   var store = "blitz-pending-" + board.dataset.match;
   var queue = [];
   var current = null;

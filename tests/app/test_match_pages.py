@@ -294,3 +294,13 @@ def test_a_guest_who_logs_in_keeps_their_seat():
     other_device = Client()
     other_device.force_login(user)
     assert other_device.get(reverse("matches:match-board", args=[match.pk])).status_code == 200
+
+
+def test_the_join_link_comes_as_a_qr_code_for_the_first_player_only(client, player):
+    match = make_match(player)
+    response = client.get(reverse("matches:match-join-qr", args=[match.pk]))
+    assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
+    assert response.content.startswith(b"<svg")
+    guest = Client()
+    guest.post(reverse("matches:match-join", args=[match.join_slug]))
+    assert guest.get(reverse("matches:match-join-qr", args=[match.pk])).status_code == 404
