@@ -7,8 +7,8 @@ Two matches on a temporary SQLite database: the North against the Peace River st
 the board once (so the seat is remembered, as on a real tablet), then times rounds of a damage tap
 (crossing off a box and clearing it again, in turn, each with a fresh client key) and of a poll
 with the latest event number (204, nothing new). It prints p50 and p95 in milliseconds, the SQL
-queries of one request (session lookup included; the test client runs without the test-suite
-transaction, so there are no savepoints) and the bytes of the answer.
+queries of one request (session lookup included; on SQLite the tap's BEGIN IMMEDIATE and COMMIT
+are counted too, which PostgreSQL does not log) and the bytes of the answer.
 
 Exits 1 when a counted budget is missed: a tap above 6 queries or 3 KB, a quiet poll above 2
 queries or with a body. Times are printed for reading, not asserted: they depend on the machine.
