@@ -23,6 +23,7 @@ from armies.models import Roster
 from armies.owners import request_owner
 from armies.presenters import roster_view
 from armies.services import RosterError
+from matches.queries import matches_for_roster
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
@@ -157,7 +158,10 @@ def _editor_context(request: HttpRequest, roster: Roster, **extra) -> dict:
 @require_safe
 def roster_edit(request: HttpRequest, pk: int) -> HttpResponse:
     roster = _own(request, pk)
-    return render(request, "armies/roster_edit.html", _editor_context(request, roster))
+    history = matches_for_roster(roster, viewer=request_owner(request))
+    return render(
+        request, "armies/roster_edit.html", _editor_context(request, roster, matches=history)
+    )
 
 
 def _regions(request: HttpRequest, roster: Roster, names: list[str], **extra) -> HttpResponse:

@@ -415,3 +415,16 @@ def test_htmx_requests_pass_csrf_with_the_header_from_the_page(user):
     )
     assert response.status_code == 200
     assert tv(roster) == 620
+
+
+def test_the_editor_shows_the_rosters_match_history(owner_client, user):
+    from tests.factories import make_match
+
+    roster = make_roster(user)
+    html = owner_client.get(edit_url(roster)).content.decode()
+    assert "Match history" in html and "has not been played in a match yet" in html
+    assert f"?roster={roster.pk}" in html
+    match = make_match(user, roster=roster)
+    html = owner_client.get(edit_url(roster)).content.decode()
+    assert "against Peace River starter force" in html and "In progress" in html
+    assert reverse("matches:match-summary", args=[match.pk]) in html
