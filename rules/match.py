@@ -43,7 +43,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.catalog import Skills
-from rules.damage import BoxKind, DamageState, DamageTrack
+from rules.damage import AttackOutcome, BoxKind, DamageState, DamageTrack
 from rules.errors import RulesError
 
 SIDES = ("a", "b")
@@ -417,8 +417,11 @@ EVENT_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "end_round": {},
     "end_match": {"winner": str, "note": str},
     "undo": {"target": int},
+    # The attack helper (see "Attacks and ECM" below).
+    "attack": {"attacker": str, "targets": list, "ammo": int, "note": str},
+    "ecm": {"blocker": str, "target": str, "blocked": bool, "note": str},
 }
-OPTIONAL_FIELDS = {"on_screen": False, "note": ""}
+OPTIONAL_FIELDS = {"on_screen": False, "note": "", "ammo": -1}
 UNIT_KINDS = frozenset(kind for kind, fields in EVENT_FIELDS.items() if "unit" in fields)
 
 
@@ -971,6 +974,167 @@ def _end_match(state: MatchState, event: Event) -> Step:
     )
 
 
+# --- Attacks and ECM (the attack helper) ----------------------------------------------------------
+#
+# One ``attack`` event records a whole resolved attack: who fired, what it did to each model
+# that defended (one or several: Spray Fire, an Area Effect, the models under an indirect
+# attack's landing point), a Limited Ammo shot if the weapon has one, and the helper's sentence
+# of how it was resolved. The numbers (modifiers, margin, damage) are worked out by
+# ``rules.attack`` and ``rules.indirect`` before the event is made; the event only applies each
+# outcome to the damage track, so undo takes the whole attack back at once.
+#
+# Readings: a Used model attacks only with a kept action (Reaction Fire), which the attack
+# spends, as the board's "fire" does; a model at Top Speed has spent its action moving. A model
+# that blocks a Forward Observation with ECM does so during the enemy's activation, so it too
+# spends a kept action.
+
+MAX_ATTACK_TARGETS = 24
+MAX_ATTACK_NOTE = 2000
+_OUTCOMES = {outcome.value: outcome for outcome in AttackOutcome}
+
+
+def _attack_note(value: str) -> str:
+    note = " ".join(value.split())
+    if len(note) > MAX_ATTACK_NOTE:
+        raise EventError(f"An attack's note can be at most {MAX_ATTACK_NOTE} characters.")
+    return note
+
+
+def _attack_targets(value: list) -> list[tuple[str, AttackOutcome]]:
+    if len(value) > MAX_ATTACK_TARGETS:
+        raise EventError(f"An attack names at most {MAX_ATTACK_TARGETS} models.")
+    targets: list[tuple[str, AttackOutcome]] = []
+    for item in value:
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not all(isinstance(part, str) for part in item)
+        ):
+            raise EventError(
+                "Each model an attack names is [model, outcome], such as ['b-1-2', 'one_box']; "
+                f"got {item!r}."
+            )
+        uid, word = item
+        if word not in _OUTCOMES:
+            raise EventError(f"An attack's outcome is one of {', '.join(_OUTCOMES)}; got {word!r}.")
+        if any(uid == seen for seen, _ in targets):
+            raise EventError(f"An attack names the model {uid} twice.")
+        targets.append((uid, _OUTCOMES[word]))
+    return targets
+
+
+def _damage_words(unit: Unit, outcome: AttackOutcome) -> str:
+    if outcome is AttackOutcome.MISS:
+        return "missed"
+    if outcome is AttackOutcome.NO_EFFECT:
+        return "hit, no effect"
+    if outcome is AttackOutcome.OVERKILL:
+        return "Overkilled (removed from the table)"
+    if unit.track.destroyed:
+        return "damage past its Critical box: Destroyed (it stays on the table as rough terrain)"
+    boxes = "1 box" if outcome.boxes == 1 else f"{outcome.boxes} boxes"
+    return f"{boxes} crossed off: {_state_words(unit)}"
+
+
+def _spend_to_attack(state: MatchState, unit: Unit, who: str) -> tuple[Unit, list[str], str]:
+    """The attacker after paying for its attack: a Used model spends its kept action."""
+    if unit.used:
+        if not unit.kept_action:
+            raise RulesError(
+                f"{who} is Used and has no kept action: it can't attack until the next round "
+                "(Reaction Fire needs a kept action)."
+            )
+        return (
+            replace(unit, kept_action=False),
+            ["kept"],
+            " (Reaction Fire: its kept action is spent)",
+        )
+    if unit.speed is Speed.TOP:
+        raise RulesError(f"{who} spent its action moving at Top Speed: it can't attack this round.")
+    return unit, [], ""
+
+
+def _attack(state: MatchState, event: Event) -> Step:
+    attacker = state.unit(event["attacker"])
+    who = _who(state, attacker)
+    targets = _attack_targets(event["targets"])
+    note = _attack_note(event["note"])
+    _in_play(state, attacker)
+    after, written, how = _spend_to_attack(state, attacker, who)
+    index = event["ammo"]
+    if index != -1:
+        if not 0 <= index < len(attacker.ammo):
+            raise UnknownId(f"{who} has no Limited Ammo weapon number {index + 1}.")
+        counter = attacker.ammo[index]
+        if counter.left <= 0:
+            raise RulesError(
+                f"{who}'s {counter.weapon} is out of ammo (Limited Ammo {counter.capacity})."
+            )
+        ammo = list(after.ammo)
+        ammo[index] = replace(counter, fired=counter.fired + 1)
+        after = replace(after, ammo=tuple(ammo))
+        written.append(f"ammo{index}")
+    writes = {f"{attacker.id}:{name}" for name in written}
+    reads = {f"{attacker.id}:used", f"{attacker.id}:speed", f"{attacker.id}:damage", "phase"}
+    new = _with_unit(state, after)
+    results = []
+    warnings: list[str] = []
+    for uid, outcome in targets:
+        unit = new.unit(uid)
+        _in_play(new, unit)
+        reads.add(f"{uid}:damage")
+        if outcome.boxes != 0:
+            unit = replace(unit, track=unit.track.apply(outcome))
+            new = _with_unit(new, unit)
+            writes.add(f"{uid}:damage")
+            warnings += _top_speed_warning(new, unit)
+        results.append(f"{_who(new, unit)}: {_damage_words(unit, outcome)}")
+    summary = f"{who} attacked{how}."
+    if note:
+        summary += f" {note}"
+    if results:
+        summary += " " + "; ".join(results) + "."
+    return Step(
+        new, summary, tuple(warnings), writes=frozenset(writes), reads=frozenset(reads | writes)
+    )
+
+
+def _ecm(state: MatchState, event: Event) -> Step:
+    blocker = state.unit(event["blocker"])
+    target = state.unit(event["target"])
+    who, marked = _who(state, blocker), _who(state, target)
+    note = _attack_note(event["note"])
+    _in_play(state, blocker)
+    if blocker.side != target.side:
+        raise RulesError(
+            f"{who} can only block a Forward Observation of its own side's models; "
+            f"{marked} is on the other side."
+        )
+    if not target.fo_mark:
+        raise RulesError(
+            f"{marked} has no forward observer mark: there is no observation to block."
+        )
+    if not blocker.kept_action:
+        raise RulesError(
+            f"{who} has no kept action: ECM is used during the enemy's activation, so it spends "
+            "a kept action."
+        )
+    new = _with_unit(state, replace(blocker, kept_action=False))
+    writes = {f"{blocker.id}:kept"}
+    if event["blocked"]:
+        new = _with_unit(new, replace(new.unit(target.id), fo_mark=False))
+        writes.add(f"{target.id}:fo")
+        outcome = "The observation is blocked: the forward observer mark is cleared."
+    else:
+        outcome = "The observation goes ahead: the mark stays."
+    summary = f"{who} spent its kept action on ECM against the observation of {marked}."
+    if note:
+        summary += f" {note}"
+    summary += f" {outcome}"
+    reads = writes | {f"{blocker.id}:used", f"{target.id}:fo", "phase"}
+    return Step(new, summary, writes=frozenset(writes), reads=frozenset(reads))
+
+
 _HANDLERS = {
     "mark_box": _mark_box,
     "clear_box": _clear_box,
@@ -988,6 +1152,8 @@ _HANDLERS = {
     "activate": _activate,
     "end_round": _end_round,
     "end_match": _end_match,
+    "attack": _attack,
+    "ecm": _ecm,
 }
 
 
