@@ -418,10 +418,10 @@ EVENT_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "end_match": {"winner": str, "note": str},
     "undo": {"target": int},
     # The attack helper (see "Attacks and ECM" below).
-    "attack": {"attacker": str, "targets": list, "ammo": int, "note": str},
-    "ecm": {"blocker": str, "target": str, "blocked": bool, "note": str},
+    "attack": {"attacker": str, "targets": list, "ammo": int, "note": str, "figures": dict},
+    "ecm": {"blocker": str, "target": str, "blocked": bool, "note": str, "figures": dict},
 }
-OPTIONAL_FIELDS = {"on_screen": False, "note": "", "ammo": -1}
+OPTIONAL_FIELDS = {"on_screen": False, "note": "", "ammo": -1, "figures": {}}
 UNIT_KINDS = frozenset(kind for kind, fields in EVENT_FIELDS.items() if "unit" in fields)
 
 
@@ -981,7 +981,9 @@ def _end_match(state: MatchState, event: Event) -> Step:
 # attack's landing point), a Limited Ammo shot if the weapon has one, and the helper's sentence
 # of how it was resolved. The numbers (modifiers, margin, damage) are worked out by
 # ``rules.attack`` and ``rules.indirect`` before the event is made; the event only applies each
-# outcome to the damage track, so undo takes the whole attack back at once.
+# outcome to the damage track, so undo takes the whole attack back at once. ``figures`` keeps the
+# datacard figures the players typed in for it (``{"models": {"jager": {"armor": 14}},
+# "weapons": {"LAC": {"accuracy": 0}}}``): the log is where the match remembers them.
 #
 # Readings: a Used model attacks only with a kept action (Reaction Fire), which the attack
 # spends, as the board's "fire" does; a model at Top Speed has spent its action moving. A model
@@ -998,6 +1000,36 @@ def _attack_note(value: str) -> str:
     if len(note) > MAX_ATTACK_NOTE:
         raise EventError(f"An attack's note can be at most {MAX_ATTACK_NOTE} characters.")
     return note
+
+
+MAX_FIGURES = 64
+FIGURE_RANGE = range(-99, 1000)
+
+
+def _attack_figures(value: dict) -> None:
+    """Typed-in figures: {"models" or "weapons": {id: {figure: whole number}}}, kept as given."""
+    problem = EventError(
+        "An attack's figures are {'models' or 'weapons': {id: {figure: whole number}}}."
+    )
+    if set(value) - {"models", "weapons"}:
+        raise problem
+    count = 0
+    for entries in value.values():
+        if not isinstance(entries, dict):
+            raise problem
+        for key, figures in entries.items():
+            if not isinstance(key, str) or not isinstance(figures, dict):
+                raise problem
+            for name, number in figures.items():
+                count += 1
+                if (
+                    not isinstance(name, str)
+                    or isinstance(number, bool)
+                    or not isinstance(number, int)
+                    or number not in FIGURE_RANGE
+                    or count > MAX_FIGURES
+                ):
+                    raise problem
 
 
 def _attack_targets(value: list) -> list[tuple[str, AttackOutcome]]:
@@ -1059,6 +1091,7 @@ def _attack(state: MatchState, event: Event) -> Step:
     who = _who(state, attacker)
     targets = _attack_targets(event["targets"])
     note = _attack_note(event["note"])
+    _attack_figures(event["figures"])
     _in_play(state, attacker)
     after, written, how = _spend_to_attack(state, attacker, who)
     index = event["ammo"]
@@ -1104,6 +1137,7 @@ def _ecm(state: MatchState, event: Event) -> Step:
     target = state.unit(event["target"])
     who, marked = _who(state, blocker), _who(state, target)
     note = _attack_note(event["note"])
+    _attack_figures(event["figures"])
     _in_play(state, blocker)
     if blocker.side != target.side:
         raise RulesError(

@@ -138,6 +138,36 @@ def test_an_attack_on_an_unknown_model_is_unknown():
         step(small_match(), attack("a-1-1", note="x" * 2001))
 
 
+def test_an_attack_keeps_the_figures_typed_in_for_it():
+    figures = {"models": {"jager": {"armor": 14}}, "weapons": {"LAC": {"accuracy": 0}}}
+    event = attack("a-1-1", ("b-1-1", "miss"), figures=figures)
+    assert event["figures"] == figures
+    assert step(small_match(), event).state == small_match()
+    assert parse_event({"kind": "attack", "attacker": "a-1-1", "targets": []})["figures"] == {}
+
+
+@pytest.mark.parametrize(
+    "figures",
+    [
+        {"units": {}},
+        {"models": []},
+        {"models": {"jager": 14}},
+        {"models": {"jager": {"armor": "14"}}},
+        {"models": {"jager": {"armor": True}}},
+        {"models": {"jager": {"armor": 1000}}},
+        {"weapons": {f"W{i}": {"dm": 1} for i in range(65)}},
+    ],
+)
+def test_malformed_figures_are_an_event_error(figures):
+    with pytest.raises(EventError, match="figures are"):
+        step(small_match(), attack("a-1-1", figures=figures))
+    with pytest.raises(EventError, match="figures are"):
+        step(
+            ecm_ready(),
+            make_event("ecm", blocker="b-1-2", target="b-1-1", blocked=True, figures=figures),
+        )
+
+
 def test_an_attack_that_missed_everyone_changes_nothing_but_is_logged():
     result = step(small_match(), attack("a-1-1", ("b-1-1", "miss")))
     assert result.state == small_match()
