@@ -23,24 +23,28 @@ STATES_KEPT = 128
 
 
 class _StateCache:
-    """Match states already read, by (match, event number, seat A token): a state never changes
-    once written (the next event makes a new number), so a tap need not parse it again."""
+    """Match states already read, by (match, event number, time of the write): a state never
+    changes once written (the next event makes a new number and a new time), so a tap need not
+    parse it again; a write that was rolled back leaves an entry no row will ever name. Each
+    entry keeps the state and its stored form (``state_to_dict``), so a tap can patch the stored
+    form without reading it from the database. Every app server has its own: it only spares work,
+    the database stays the truth."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.states: OrderedDict[tuple, MatchState] = OrderedDict()
+        self.states: OrderedDict[tuple, tuple[MatchState, dict]] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, key: tuple) -> MatchState | None:
+    def get(self, key: tuple) -> tuple[MatchState, dict] | None:
         with self.lock:
-            state = self.states.get(key)
-            if state is not None:
+            entry = self.states.get(key)
+            if entry is not None:
                 self.states.move_to_end(key)
-            return state
+            return entry
 
-    def put(self, key: tuple, state: MatchState) -> None:
+    def put(self, key: tuple, state: MatchState, data: dict) -> None:
         with self.lock:
-            self.states[key] = state
+            self.states[key] = (state, data)
             self.states.move_to_end(key)
             while len(self.states) > self.size:
                 self.states.popitem(last=False)
@@ -173,17 +177,24 @@ class Match(models.Model):
     def player_name(self, side: str) -> str:
         return getattr(self, f"{side}_player")
 
-    def current_state(self) -> MatchState:
-        key = (self.pk, self.seq, self.a_token)
-        state = STATES.get(key)
-        if state is None:
-            state = state_from_dict(self.state)
-            STATES.put(key, state)
-        return state
+    def _state_key(self) -> tuple:
+        return (self.pk, self.seq, self.updated_at)
 
-    def remember_state(self, state: MatchState) -> None:
+    def current_state(self) -> MatchState:
+        return self.current()[0]
+
+    def current(self) -> tuple[MatchState, dict]:
+        """The current state and its stored form, parsed at most once per app server."""
+        entry = STATES.get(self._state_key())
+        if entry is None:
+            data = self.state  # read from the database if the query deferred it
+            entry = (state_from_dict(data), data)
+            STATES.put(self._state_key(), *entry)
+        return entry
+
+    def remember_state(self, state: MatchState, data: dict) -> None:
         """Keep the state just written (after ``seq`` and ``state`` were updated)."""
-        STATES.put((self.pk, self.seq, self.a_token), state)
+        STATES.put(self._state_key(), state, data)
 
     def initial_state(self) -> MatchState:
         return state_from_dict(self.initial)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db import connection
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 
@@ -45,3 +46,28 @@ def _outcome(match: Match, side: str) -> str:
     if match.result == "draw":
         return "Draw"
     return "Won" if match.result == side else "Lost"
+
+
+_POLL_SQL: dict[tuple[str, str], str] = {}
+_POLL_COLUMNS = ("id", "seq", "status", "a_token", "b_token")
+
+
+def poll_row(column: str, value: object) -> dict | None:
+    """What a poll needs of a match (by "id" or "watch_slug"), in one plain query: a quiet poll
+    every two seconds from every tablet is the most frequent request, and building this SELECT
+    through the ORM cost more than running it."""
+    sql = _POLL_SQL.get((connection.vendor, column))
+    if sql is None:
+        quote = connection.ops.quote_name
+        sql = _POLL_SQL[(connection.vendor, column)] = (
+            f"SELECT {', '.join(quote(c) for c in _POLL_COLUMNS)} "
+            f"FROM {quote(Match._meta.db_table)} WHERE {quote(column)} = %s"
+        )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value])
+        found = cursor.fetchone()
+    if found is None:
+        return None
+    row = dict(zip(_POLL_COLUMNS, found, strict=True))
+    row["pk"] = row["id"]
+    return row

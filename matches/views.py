@@ -17,10 +17,18 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from armies.models import Roster
 from armies.owners import request_owner
 from matches import board, services
-from matches.access import Claim, cached_claim, forget_seat, player_seat, remember_seat
+from matches.access import (
+    Claim,
+    cached_claim,
+    cookie_claim,
+    forget_seat,
+    player_seat,
+    remember_seat,
+    set_seat_cookie,
+)
 from matches.forms import MatchEndForm, MatchStartForm, client_key, parse_op
 from matches.models import Match, MatchEvent
-from matches.queries import my_matches
+from matches.queries import my_matches, poll_row
 from rules.match import SIDES, Event, EventError, MatchState, UnknownId, make_event
 
 BOARD = "matches/match_board.html"
@@ -186,7 +194,9 @@ def match_join_qr(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def match_board(request: HttpRequest, pk: int) -> HttpResponse:
     match, seat = _player_match(request, pk)
-    return render(request, BOARD, _board_context(request, match, seat=seat))
+    response = render(request, BOARD, _board_context(request, match, seat=seat))
+    set_seat_cookie(response, request, match, seat)
+    return response
 
 
 @require_safe
@@ -197,13 +207,25 @@ def match_watch(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _apply(request: HttpRequest, pk: int, change, key: str) -> services.Applied:
     claim = _claim(request, pk)
-    try:
-        return services.match_apply(
-            match_id=pk, side=claim.side, token=claim.token, client_key=key, request=change
-        )
-    except (Match.DoesNotExist, services.NotAPlayer):
-        forget_seat(request, pk)
-        raise Http404("You are not a player in this match.") from None
+    for attempt in range(2):
+        try:
+            return services.match_apply(
+                match_id=pk, side=claim.side, token=claim.token, client_key=key, request=change
+            )
+        except (Match.DoesNotExist, services.NotAPlayer):
+            if attempt == 0 and cookie_claim(request, pk) == claim:
+                # The seat cookie is out of date (the seat was freed and taken again, say):
+                # check who is asking the long way before refusing.
+                claim = _session_or_owner_claim(request, pk)
+                continue
+            forget_seat(request, pk)
+            raise Http404("You are not a player in this match.") from None
+    raise AssertionError("unreachable")
+
+
+def _session_or_owner_claim(request: HttpRequest, pk: int) -> Claim:
+    match, side = _player_match(request, pk)
+    return Claim(side, match.token(side))
 
 
 @require_POST
@@ -313,7 +335,7 @@ def match_poll(request: HttpRequest, pk: int) -> HttpResponse:
     except EventError as error:
         return _plain(error, 400)
     claim = cached_claim(request, pk)
-    row = Match.objects.filter(pk=pk).values("seq", "status", "a_token", "b_token").first()
+    row = poll_row("id", pk)
     if row is None:
         raise Http404("No such match.")
     if claim is None or not claim.token or row[f"{claim.side}_token"] != claim.token:
@@ -328,7 +350,7 @@ def match_watch_poll(request: HttpRequest, slug: str) -> HttpResponse:
         seen = _seen(request)
     except EventError as error:
         return _plain(error, 400)
-    row = Match.objects.filter(watch_slug=slug).values("pk", "seq", "status").first()
+    row = poll_row("watch_slug", slug)
     if row is None:
         raise Http404("No such match.")
     return _unchanged(row, seen) or _poll_changes(request, row["pk"], seen, controls=False)

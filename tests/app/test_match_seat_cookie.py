@@ -1,0 +1,65 @@
+"""The seat cookie the board hands out: it lets a tap or a poll skip the session, and it is
+only ever a shortcut: a stale or foreign cookie is never trusted on its own."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from matches.access import seat_cookie
+from matches.models import Match
+from tests.factories import PASSWORD, make_match, make_user, tap
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def player():
+    return make_user("pilot")
+
+
+def board(client, match):
+    return client.get(reverse("matches:match-board", args=[match.pk]))
+
+
+def test_the_board_hands_out_an_httponly_seat_cookie_scoped_to_the_match(client, player):
+    client.force_login(player)
+    match = make_match(player)
+    response = board(client, match)
+    cookie = response.cookies[seat_cookie(match.pk)]
+    assert cookie["httponly"] and cookie["samesite"] == "Lax"
+    assert cookie["path"] == reverse("matches:match-board", args=[match.pk])
+    assert cookie.value.startswith("a:")
+
+
+def test_a_copied_cookie_does_not_work_in_another_browser(client, player):
+    client.force_login(player)
+    match = make_match(player)
+    stolen = board(client, match).cookies[seat_cookie(match.pk)].value
+    stranger = Client()
+    stranger.force_login(make_user("eve"))
+    stranger.cookies[seat_cookie(match.pk)] = stolen
+    assert tap(stranger, match, "mark b-1-1").status_code == 404
+    poll = reverse("matches:match-poll", args=[match.pk]) + "?seq=0"
+    assert stranger.get(poll).status_code == 404
+    assert Match.objects.get(pk=match.pk).seq == 0
+
+
+def test_logging_out_voids_the_seat_cookie(client, player):
+    client.post(reverse("login"), {"username": "pilot", "password": PASSWORD})
+    match = make_match(player)
+    board(client, match)
+    client.post(reverse("logout"))
+    assert tap(client, match, "mark b-1-1").status_code == 404
+    assert Match.objects.get(pk=match.pk).seq == 0
+
+
+def test_a_stale_cookie_falls_back_to_the_players_own_seat(client, player):
+    client.force_login(player)
+    match = make_match(player)
+    board(client, match)
+    # The seat's token changes (as when the seat is freed and taken again by the same player).
+    Match.objects.filter(pk=match.pk).update(a_token="a-brand-new-token-000000000000")
+    assert tap(client, match, "mark b-1-1").status_code == 200
+    assert Match.objects.get(pk=match.pk).seq == 1
