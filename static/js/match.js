@@ -6,8 +6,11 @@
  * (crypto.randomUUID), queues it, and sends the queue one tap at a time with htmx.ajax, so the
  * server sees taps in the order they were made. A tap the server did not confirm (no answer, a
  * timeout, a 5xx) is shown as "Not saved" and sent again with the same key: the server applies a
- * key once, so a retry never applies twice. Pending taps are kept in sessionStorage, so a reload
- * sends them again instead of losing them.
+ * key once, so a retry never applies twice. Pending taps are kept in localStorage, so a reload, a
+ * closed tab or a flat battery sends them again instead of losing them.
+ *
+ * Offline: a lost connection shows at once (the browser's offline event); taps made meanwhile
+ * wait on the device and go out, in order, the moment the connection returns.
  */
 (function () {
   "use strict";
@@ -48,7 +51,7 @@
       var pending = (current ? [current] : []).concat(queue).map(function (item) {
         return { op: item.op, key: item.key, card: item.card };
       });
-      sessionStorage.setItem(store, JSON.stringify(pending));
+      localStorage.setItem(store, JSON.stringify(pending));
     } catch (e) { /* private mode: the queue still lives in memory */ }
   }
 
@@ -62,7 +65,7 @@
   }
 
   function pump() {
-    if (current || !queue.length || pollXhr || !form) return;
+    if (current || !queue.length || pollXhr || !form || !navigator.onLine) return;
     current = queue.shift();
     send(current);
   }
@@ -83,14 +86,36 @@
     setTimeout(pump, 0);
   }
 
+  function waiting() {
+    var count = (current ? 1 : 0) + queue.length;
+    return count > 1 ? " (" + count + " taps waiting)" : count === 1 ? " (1 tap waiting)" : "";
+  }
+
   function retry(item) {
     item.tries += 1;
     markCard(item, true);
-    var waiting = queue.length ? " (" + (queue.length + 1) + " taps waiting)" : "";
-    say("Not saved \u2014 retrying" + waiting + "\u2026");
+    if (!navigator.onLine) {
+      say("Offline \u2014 taps are kept on this tablet and sent when the connection returns" + waiting() + ".");
+      return; // the online event sends it again
+    }
+    say("Not saved \u2014 retrying" + waiting() + "\u2026");
     var delay = Math.min(8000, 500 * Math.pow(2, item.tries));
     setTimeout(function () { if (current === item) send(item); }, delay);
   }
+
+  function connection() {
+    document.body.classList.toggle("is-offline", !navigator.onLine);
+    if (!navigator.onLine) {
+      say("Offline \u2014 taps are kept on this tablet and sent when the connection returns" + waiting() + ".");
+      return;
+    }
+    say(current || queue.length ? "Back online \u2014 sending your taps\u2026" : "");
+    if (current) send(current); else pump();
+    var p = poller();
+    if (p && p.hasAttribute("hx-get")) htmx.trigger(p, "poll-now");
+  }
+  window.addEventListener("offline", connection);
+  window.addEventListener("online", connection);
 
   if (form) {
     document.body.addEventListener("htmx:confirm", function (evt) {
@@ -100,8 +125,14 @@
       evt.preventDefault();
       if (!button || button.name !== "op") return;
       var card = button.closest(".unit");
-      queue.push({ op: button.value, key: newKey(), card: card ? card.id : "", tries: 0 });
+      var item = { op: button.value, key: newKey(), card: card ? card.id : "", tries: 0 };
+      queue.push(item);
       save();
+      if (!navigator.onLine) {
+        markCard(item, true);
+        say("Offline \u2014 taps are kept on this tablet and sent when the connection returns" + waiting() + ".");
+        return;
+      }
       pump();
     });
 
@@ -132,7 +163,7 @@
     });
 
     try {
-      var pending = JSON.parse(sessionStorage.getItem(store) || "[]");
+      var pending = JSON.parse(localStorage.getItem(store) || "[]");
       pending.forEach(function (item) {
         if (item && item.op && item.key) queue.push({ op: item.op, key: item.key, card: item.card || "", tries: 0 });
       });
