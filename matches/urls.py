@@ -1,6 +1,6 @@
 from django.urls import path
 
-from matches import views
+from matches import attack_views, views
 
 app_name = "matches"
 
@@ -20,4 +20,10 @@ urlpatterns = [
     path("<int:pk>/log.md", views.match_log_markdown, name="match-log-md"),
     path("<int:pk>/join-link/", views.match_join_link, name="match-join-link"),
     path("<int:pk>/join-qr.svg", views.match_join_qr, name="match-join-qr"),
+    # The attack helper (matches/attack_views.py)
+    path("<int:pk>/attack/", attack_views.attack_helper, name="attack-helper"),
+    path("<int:pk>/attack/apply", attack_views.attack_apply, name="attack-apply"),
+    path("<int:pk>/attack/dice", attack_views.attack_dice, name="attack-dice"),
+    path("<int:pk>/attack/ecm/", attack_views.attack_ecm, name="attack-ecm"),
+    path("<int:pk>/attack/ecm/apply", attack_views.attack_ecm_apply, name="attack-ecm-apply"),
 ]

@@ -1,0 +1,150 @@
+"""What the attack helper knows before anyone types: each model's weapons, the datacard figures
+the game data gives, and the figures the players typed in earlier in the match.
+
+A match's weapons come from its roster snapshots (``Match.a_army``/``b_army``), which never change
+once the match has started: they are worked out once per app server and kept (like the states in
+``matches.models``), so the odds, recomputed at every input change, never read the rosters.
+Typed-in figures live in the log: every ``attack`` and ``ecm`` event keeps the figures typed in
+for it, and the latest value of each figure wins.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from matches.models import Match, MatchEvent
+from rules.army import model_profile, roster_from_dict
+from rules.catalog import default_catalog
+from rules.errors import RulesError
+from rules.match import Unit
+
+LOADOUTS_KEPT = 64
+SPEED_WORDS = {"stationary": "Stationary", "combat": "Combat Speed", "top": "Top Speed"}
+
+
+@dataclass(frozen=True)
+class WeaponInfo:
+    """A weapon a model carries, with the figures the data gives (None: not given)."""
+
+    code: str
+    name: str
+    dm: int | None = None
+    accuracy: int | None = None
+    rof: int | None = None
+    limited_ammo: int | None = None
+
+    @property
+    def key(self) -> str:
+        return self.code
+
+
+class _Loadouts:
+    """Each model's weapons, by (match, side, data fingerprint of the snapshot)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: OrderedDict[tuple, dict[str, tuple[WeaponInfo, ...]]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple) -> dict[str, tuple[WeaponInfo, ...]] | None:
+        with self.lock:
+            found = self.kept.get(key)
+            if found is not None:
+                self.kept.move_to_end(key)
+            return found
+
+    def put(self, key: tuple, value: dict[str, tuple[WeaponInfo, ...]]) -> None:
+        with self.lock:
+            self.kept[key] = value
+            self.kept.move_to_end(key)
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+
+
+LOADOUTS = _Loadouts(LOADOUTS_KEPT)
+
+
+def side_weapons(army: dict, side: str) -> dict[str, tuple[WeaponInfo, ...]]:
+    """The weapons of every model of a roster snapshot, by model id ("a-1-2")."""
+    catalog = default_catalog()
+    try:
+        roster = roster_from_dict(army, catalog)
+    except RulesError:
+        return {}
+    weapons = {}
+    for g, group in enumerate(roster.groups):
+        for m in range(len(group.models)):
+            profile = model_profile(roster, catalog, g, m)
+            weapons[f"{side}-{g + 1}-{m + 1}"] = tuple(
+                WeaponInfo(w.code, w.name, w.dm, w.accuracy, w.rof, w.mount.limited_ammo)
+                for w in profile.weapons
+            )
+    return weapons
+
+
+def weapons_of(match: Match, unit_id: str) -> tuple[WeaponInfo, ...]:
+    """The weapons of one model of the match (read from the snapshot once per app server)."""
+    side = unit_id[:1]
+    key = (match.pk, side, getattr(match, f"{side}_fingerprint"))
+    weapons = LOADOUTS.get(key)
+    if weapons is None:
+        army = Match.objects.filter(pk=match.pk).values_list(f"{side}_army", flat=True).get()
+        weapons = side_weapons(army, side)
+        LOADOUTS.put(key, weapons)
+    return weapons.get(unit_id, ())
+
+
+# --- Figures: from the datacard, or typed in ------------------------------------------------------
+
+
+def other_weapon_key(name: str) -> str:
+    """The key of a weapon the data does not list for the model, typed in by name."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40]
+    return f"name:{slug}" if slug else "name:other"
+
+
+def move_figure(unit: Unit, which: str) -> str:
+    """The name of a movement modifier figure: "att.walker.combat" or "def.ground.top"."""
+    return f"{which}.{unit.mode.value}.{unit.speed.value}"
+
+
+def move_words(unit: Unit) -> str:
+    return f"{unit.mode.label} mode, {SPEED_WORDS[unit.speed.value]}"
+
+
+def datacard_move(unit: Unit, which: str) -> int | None:
+    """The movement modifier the data gives for the model's mode and speed (None: not given)."""
+    model = default_catalog().models.get(unit.model)
+    line = model.movement_for(unit.mode.value, unit.speed.value) if model else None
+    if line is None:
+        return None
+    return line.attack_modifier if which == "att" else line.defense_modifier
+
+
+def datacard_model(unit: Unit, figure: str) -> int | None:
+    """A model figure the data gives ("size", "sensors"), None when it does not."""
+    model = default_catalog().models.get(unit.model)
+    return getattr(model, figure, None) if model else None
+
+
+def remembered_figures(match_id: int) -> dict[str, dict[str, dict[str, int]]]:
+    """The figures typed in during the match, the latest of each: ``{"models": {"jager":
+    {"armor": 14}}, "weapons": {"LAC": {"accuracy": 0}}}``. An undone attack's figures count
+    too: undoing the attack does not make the Armor typed in for it wrong."""
+    rows = (
+        MatchEvent.objects.filter(match_id=match_id, kind__in=("attack", "ecm"))
+        .order_by("seq")
+        .values_list("payload__figures", flat=True)
+    )
+    merged: dict[str, dict[str, dict[str, int]]] = {"models": {}, "weapons": {}}
+    for figures in rows:
+        if not isinstance(figures, dict):
+            continue
+        for scope in ("models", "weapons"):
+            for key, values in (figures.get(scope) or {}).items():
+                if isinstance(values, dict):
+                    merged[scope].setdefault(key, {}).update(values)
+    return merged

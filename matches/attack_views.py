@@ -1,0 +1,259 @@
+"""The attack helper's pages: the helper (odds recomputed at every change), applying a resolved
+attack as one event of the log, the dice-on-screen setting of this device, and ECM against a
+Forward Observer.
+
+Only the players of a match use the helper (404 for anyone else, spectators included: the watch
+link stays read-only). Reading the odds changes nothing, so it is a GET; applying goes through
+``services.match_apply`` with the form's client key, so a double tap applies once.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from matches import attack_board, services
+from matches.access import cached_claim, forget_seat, player_seat
+from matches.attack_board import ecm_context, helper_context
+from matches.attack_data import remembered_figures, weapons_of
+from matches.attack_forms import AttackReading, EcmReading, read_attack, read_ecm
+from matches.forms import client_key
+from matches.models import Match
+from rules.match import Event, EventError
+
+HELPER = "matches/attack_helper.html"
+CONFIRM = "matches/attack_apply.html"
+ECM = "matches/attack_ecm.html"
+DICE_KEY = "blitz_attack_dice_on_screen"
+HEAVY = ("initial", "a_army", "b_army", "state")
+
+
+def _seated(request: HttpRequest, pk: int) -> tuple[Match, str]:
+    """The match and the seat the requester holds in it; 404 for anyone who is not a player."""
+    match = get_object_or_404(Match.objects.defer(*HEAVY), pk=pk)
+    claim = cached_claim(request, pk)
+    if claim is not None and claim.holds(match):
+        return match, claim.side
+    side = player_seat(request, match)
+    if side is None:
+        raise Http404("Only the players of this match use its attack helper.")
+    return match, side
+
+
+def _read(match: Match, seat: str, data: QueryDict, *, remember: bool) -> AttackReading:
+    return read_attack(
+        data,
+        state=match.current_state(),
+        seat=seat,
+        weapons_of=lambda uid: weapons_of(match, uid),
+        remembered=remembered_figures(match.pk) if remember else None,
+        match_id=match.pk,
+    )
+
+
+def _form_data(request: HttpRequest) -> QueryDict:
+    data = (request.POST if request.method == "POST" else request.GET).copy()
+    data.pop("csrfmiddlewaretoken", None)
+    return data
+
+
+@require_safe
+def attack_helper(request: HttpRequest, pk: int) -> HttpResponse:
+    """The helper; htmx asks for the odds only (``#attack-odds``) or the whole helper."""
+    match, seat = _seated(request, pk)
+    part = request.htmx.target if request.htmx else ""
+    data = _form_data(request)
+    reading = _read(match, seat, data, remember=part != "attack-odds")
+    if data.get("roll") == "screen":
+        data = attack_board.roll_on_screen(reading, data, match.pk)
+        reading = _read(match, seat, data, remember=False)
+    if part == "attack-odds":
+        return render(request, f"{HELPER}#attack-odds", helper_context(request, match, reading))
+    context = helper_context(request, match, reading, data=data, dice=_dice_on_screen(request))
+    return render(request, f"{HELPER}#attack-helper" if part else HELPER, context)
+
+
+def _dice_on_screen(request: HttpRequest) -> bool:
+    return bool(request.session.get(DICE_KEY, False))
+
+
+@require_http_methods(["GET", "POST"])
+def attack_apply(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET (a browser without JavaScript): confirm; POST: apply the attack, once per key."""
+    match, seat = _seated(request, pk)
+    data = _form_data(request)
+    if request.method == "POST" and (refusal := _bad_key(data)):
+        return refusal
+    reading = _read(match, seat, data, remember=False)
+    odds = attack_board.odds(reading, match.current_state())
+    resolution = odds["resolution"]
+    context = helper_context(request, match, reading, data=data, computed=odds)
+    if not resolution or not resolution["ready"]:
+        context["error"] = "Enter every roll first: there is nothing to apply yet."
+        return _refused(request, context, data)
+    if request.method == "GET":
+        return _confirm(request, context, data, f"{HELPER}#attack-odds")
+    event = attack_board.attack_event(reading, resolution)
+    applied = _apply(request, match, seat, data.get("key"), event)
+    if applied.error:
+        context["error"] = applied.error
+        return _refused(request, context, data)
+    return _applied(request, match, applied, reading)
+
+
+def _confirm(request: HttpRequest, context: dict, data: QueryDict, odds: str) -> HttpResponse:
+    """Without JavaScript the Apply button is a GET: this page asks again with a POST form."""
+    back = context["ecm_url"] if "ecm_url" in context else context["helper_url"]
+    extra = {
+        "confirming": True,
+        "query": data.urlencode(),
+        "odds_partial": odds,
+        "back_url": back,
+        "hidden": [(k, v) for k in data for v in data.getlist(k)],
+    }
+    return render(request, CONFIRM, context | extra)
+
+
+def _refused(request: HttpRequest, context: dict, data: QueryDict) -> HttpResponse:
+    """Nothing applied: the odds again with the reason (htmx swaps only 2xx, so 200)."""
+    if request.htmx:
+        return render(request, f"{HELPER}#attack-odds", context)
+    return _confirm(request, context, data, f"{HELPER}#attack-odds")
+
+
+def _plain(message: object, status: int) -> HttpResponse:
+    return HttpResponse(str(message), status=status, content_type="text/plain; charset=utf-8")
+
+
+def _bad_key(data: QueryDict) -> HttpResponse | None:
+    """A change without a well-formed client key is malformed: 400, as for a board tap."""
+    try:
+        client_key(data.get("key"))
+    except EventError as error:
+        return _plain(error, 400)
+    return None
+
+
+def _apply(request, match: Match, seat: str, key, event: Event) -> services.Applied:
+    """One event through the match's service, once per client key."""
+    try:
+        return services.match_apply(
+            match_id=match.pk,
+            side=seat,
+            token=match.token(seat),
+            client_key=client_key(key),
+            request=event,
+        )
+    except EventError as error:
+        return services.Applied(match, match.current_state(), error=str(error))
+    except (Match.DoesNotExist, services.NotAPlayer):
+        forget_seat(request, match.pk)
+        raise Http404("You are not a player in this match.") from None
+
+
+def _applied(request, match, applied, reading) -> HttpResponse:
+    board = reverse("matches:match-board", args=[match.pk]) + f"#unit-{reading.who.target.id}"
+    if request.htmx:
+        again = reverse("matches:attack-helper", args=[match.pk])
+        again += f"?attacker={reading.who.attacker.id}"
+        return render(
+            request, f"{HELPER}#attack-applied", _applied_context(match, applied, board, again)
+        )
+    _flash(request, applied)
+    return redirect(board)
+
+
+def _applied_context(match: Match, applied: services.Applied, board: str, again: str) -> dict:
+    return {
+        "match": match,
+        "event": applied.event,
+        "board_url": board,
+        "again_url": again,
+        "warnings": applied.warnings,
+        "key": uuid.uuid4().hex,
+    }
+
+
+def _flash(request: HttpRequest, applied: services.Applied) -> None:
+    if applied.event is not None:
+        messages.success(request, f"#{applied.event.seq}: {applied.event.summary}")
+    for warning in applied.warnings:
+        messages.warning(request, warning)
+
+
+@require_POST
+def attack_dice(request: HttpRequest, pk: int) -> HttpResponse:
+    """This device rolls on screen (``screen=1``) or the players type in their dice (``0``)."""
+    match, seat = _seated(request, pk)
+    screen = request.POST.get("screen")
+    if screen not in ("0", "1"):
+        return _plain("Say screen=1 (roll on screen) or screen=0 (type in real dice).", 400)
+    request.session[DICE_KEY] = screen == "1"
+    data = _form_data(request)
+    data.pop("screen", None)
+    if request.htmx:
+        reading = _read(match, seat, data, remember=True)
+        context = helper_context(request, match, reading, data=data, dice=_dice_on_screen(request))
+        return render(request, f"{HELPER}#attack-helper", context)
+    back = reverse("matches:attack-helper", args=[match.pk])
+    return redirect(f"{back}?{data.urlencode()}" if data else back)
+
+
+# --- ECM against a Forward Observer ---------------------------------------------------------------
+
+
+def _read_ecm(match: Match, data: QueryDict, *, remember: bool) -> EcmReading:
+    remembered = remembered_figures(match.pk) if remember else None
+    return read_ecm(data, state=match.current_state(), remembered=remembered)
+
+
+@require_safe
+def attack_ecm(request: HttpRequest, pk: int) -> HttpResponse:
+    """ECM against a Forward Observer: the contest's odds, recomputed at every change."""
+    match, seat = _seated(request, pk)
+    part = request.htmx.target if request.htmx else ""
+    data = _form_data(request)
+    reading = _read_ecm(match, data, remember=part != "ecm-odds")
+    if part == "ecm-odds":
+        return render(request, f"{ECM}#ecm-odds", ecm_context(match, reading))
+    context = ecm_context(match, reading, data=data)
+    return render(request, f"{ECM}#ecm-helper" if part else ECM, context)
+
+
+@require_http_methods(["GET", "POST"])
+def attack_ecm_apply(request: HttpRequest, pk: int) -> HttpResponse:
+    """Apply the ECM contest: the blocker's kept action is spent, a win clears the mark."""
+    match, seat = _seated(request, pk)
+    data = _form_data(request)
+    if request.method == "POST" and (refusal := _bad_key(data)):
+        return refusal
+    reading = _read_ecm(match, data, remember=False)
+    context = ecm_context(match, reading, data=data)
+    result = context["ecm"]["result"]
+    if result is None or context["ecm"]["problems"]:
+        context["error"] = "Enter both rolls first: there is nothing to apply yet."
+        return _ecm_refused(request, context, data)
+    context["apply_label"] = "Apply" + (": clear the mark" if result["blocked"] else "")
+    if request.method == "GET":
+        return _confirm(request, context, data, f"{ECM}#ecm-odds")
+    applied = _apply(request, match, seat, data.get("key"), attack_board.ecm_event(reading, result))
+    if applied.error:
+        context["error"] = applied.error
+        return _ecm_refused(request, context, data)
+    board = reverse("matches:match-board", args=[match.pk]) + f"#unit-{reading.target.id}"
+    if request.htmx:
+        context = _applied_context(match, applied, board, reverse("matches:attack-ecm", args=[pk]))
+        return render(request, f"{HELPER}#attack-applied", context)
+    _flash(request, applied)
+    return redirect(board)
+
+
+def _ecm_refused(request: HttpRequest, context: dict, data: QueryDict) -> HttpResponse:
+    if request.htmx:
+        return render(request, f"{ECM}#ecm-odds", context)
+    return _confirm(request, context, data, f"{ECM}#ecm-odds")
