@@ -80,7 +80,7 @@ class Browser:
 
 
 @pytest.fixture
-def servers():
+def servers(tmp_path):
     ports = [free_port(), free_port()]
     env = {
         **{k: v for k, v in os.environ.items() if k not in {"DJANGO_SETTINGS_MODULE", "DEBUG"}},
@@ -88,14 +88,23 @@ def servers():
         "SECRET_KEY": settings.SECRET_KEY,
         "ALLOWED_HOSTS": "127.0.0.1",
         "LOG_LEVEL": "WARNING",
+        "STATIC_ROOT": str(tmp_path / "static"),
     }
+    # As in production: hashed, compressed static files collected once for both servers.
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=REPO,
+        env=env,
+        check=True,
+        timeout=120,
+    )
     processes = [
         subprocess.Popen(
             [str(GUNICORN), "blitz_site.wsgi", "-b", f"127.0.0.1:{port}", "-w", "1"],
             cwd=REPO,
             env=env,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stderr=(tmp_path / f"server-{port}.log").open("w"),
             start_new_session=True,
         )
         for port in ports
