@@ -593,18 +593,16 @@ def _field_view(reading: AttackReading | EcmReading, spec: Spec) -> dict:
 
 
 def _sections(reading: AttackReading, state: MatchState) -> list[dict]:
+    """The form's fieldsets: the shot, each target, the attacker and its weapon, the rolls.
+
+    The targets come first: their range band and cover change at every shot, while the
+    attacker's typed-in figures are entered once and remembered.
+    """
     who = reading.who
     grouped = specs_by_section(reading.specs)
     a = who.attacker
     weapon = reading.attacker.weapon if reading.attacker else ""
-    sections = [
-        {
-            "key": "attacker",
-            "title": f"{a.name} and its {weapon}" if weapon else a.name,
-            "detail": _detail(state, a, f"Attack {a.skills.att if a.skills.att else 2}"),
-            "fields": grouped.get("attacker", []),
-        }
-    ]
+    sections = []
     if grouped.get("shot"):
         sections.append(
             {"key": "shot", "title": "The shot", "detail": "", "fields": grouped["shot"]}
@@ -619,22 +617,36 @@ def _sections(reading: AttackReading, state: MatchState) -> list[dict]:
             }
         )
     sections.append(
+        {
+            "key": "attacker",
+            "title": f"{a.name} and its {weapon}" if weapon else a.name,
+            "detail": _detail(state, a, f"Attack {a.skills.att or 2}"),
+            "fields": grouped.get("attacker", []),
+        }
+    )
+    sections.append(
         {"key": "rolls", "title": "The rolls", "detail": "", "fields": grouped.get("rolls", [])}
     )
     for section in sections:
         views = [_field_view(reading, spec) for spec in section["fields"]]
         section["fields"] = [v for v in views if not v["spec"].extra]
         section["extras"] = [v for v in views if v["spec"].extra]
-        section["extras_open"] = any(
-            v["errors"] or v.get("checked") or v["value"] not in ("", "0")
-            for v in section["extras"]
-        )
+        section["extras_open"] = any(_set(v) for v in section["extras"])
         section["extras_title"] = (
             "Rate of Fire, Area Effect, Autopilot"
             if section["key"] == "attacker"
             else "Rear arc, Weak Facing, Reinforced Arc, Autopilot"
         )
     return sections
+
+
+def _set(field: dict) -> bool:
+    """A folded field that holds something: its fold is shown open."""
+    if field["errors"]:
+        return True
+    if field["spec"].widget == "check":
+        return bool(field.get("checked"))
+    return field["value"] not in ("", "0", None)
 
 
 def _detail(state: MatchState, unit: Unit, skill: str) -> str:

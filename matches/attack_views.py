@@ -9,13 +9,12 @@ link stays read-only). Reading the odds changes nothing, so it is a GET; applyin
 
 from __future__ import annotations
 
-import uuid
-
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.http import reswap, retarget
 
 from matches import attack_board, services
 from matches.access import cached_claim, forget_seat, player_seat
@@ -73,7 +72,8 @@ def attack_helper(request: HttpRequest, pk: int) -> HttpResponse:
         data = attack_board.roll_on_screen(reading, data, match.pk)
         reading = _read(match, seat, data, remember=False)
     if part == "attack-odds":
-        return render(request, f"{HELPER}#attack-odds", helper_context(request, match, reading))
+        context = helper_context(request, match, reading) | {"oob": True}
+        return render(request, f"{HELPER}#attack-odds", context)
     context = helper_context(request, match, reading, data=data, dice=_dice_on_screen(request))
     return render(request, f"{HELPER}#attack-helper" if part else HELPER, context)
 
@@ -122,8 +122,14 @@ def _confirm(request: HttpRequest, context: dict, data: QueryDict, odds: str) ->
 def _refused(request: HttpRequest, context: dict, data: QueryDict) -> HttpResponse:
     """Nothing applied: the odds again with the reason (htmx swaps only 2xx, so 200)."""
     if request.htmx:
-        return render(request, f"{HELPER}#attack-odds", context)
+        return _odds_again(request, f"{HELPER}#attack-odds", context, "#attack-odds")
     return _confirm(request, context, data, f"{HELPER}#attack-odds")
+
+
+def _odds_again(request: HttpRequest, template: str, context: dict, target: str) -> HttpResponse:
+    """The Apply button swaps the whole helper; a refusal swaps only the odds, with the reason."""
+    response = render(request, template, context)
+    return reswap(retarget(response, target), "outerHTML")
 
 
 def _plain(message: object, status: int) -> HttpResponse:
@@ -161,21 +167,24 @@ def _applied(request, match, applied, reading) -> HttpResponse:
     if request.htmx:
         again = reverse("matches:attack-helper", args=[match.pk])
         again += f"?attacker={reading.who.attacker.id}"
-        return render(
-            request, f"{HELPER}#attack-applied", _applied_context(match, applied, board, again)
-        )
+        context = _applied_context(match, applied, board, again)
+        return render(request, f"{HELPER}#attack-applied", context)
     _flash(request, applied)
     return redirect(board)
 
 
-def _applied_context(match: Match, applied: services.Applied, board: str, again: str) -> dict:
+def _applied_context(
+    match: Match, applied: services.Applied, board: str, again: str, *, ecm: bool = False
+) -> dict:
+    """The helper, swapped whole for what was applied: no stale form is left to apply twice."""
     return {
         "match": match,
         "event": applied.event,
         "board_url": board,
         "again_url": again,
+        "again_label": "Another ECM contest" if ecm else "Another attack",
+        "wrapper_id": "ecm-helper" if ecm else "attack-helper",
         "warnings": applied.warnings,
-        "key": uuid.uuid4().hex,
     }
 
 
@@ -247,7 +256,8 @@ def attack_ecm_apply(request: HttpRequest, pk: int) -> HttpResponse:
         return _ecm_refused(request, context, data)
     board = reverse("matches:match-board", args=[match.pk]) + f"#unit-{reading.target.id}"
     if request.htmx:
-        context = _applied_context(match, applied, board, reverse("matches:attack-ecm", args=[pk]))
+        again = reverse("matches:attack-ecm", args=[pk])
+        context = _applied_context(match, applied, board, again, ecm=True)
         return render(request, f"{HELPER}#attack-applied", context)
     _flash(request, applied)
     return redirect(board)
@@ -255,5 +265,5 @@ def attack_ecm_apply(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _ecm_refused(request: HttpRequest, context: dict, data: QueryDict) -> HttpResponse:
     if request.htmx:
-        return render(request, f"{ECM}#ecm-odds", context)
+        return _odds_again(request, f"{ECM}#ecm-odds", context, "#ecm-odds")
     return _confirm(request, context, data, f"{ECM}#ecm-odds")

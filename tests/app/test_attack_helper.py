@@ -251,8 +251,9 @@ def test_apply_from_htmx_applies_once_as_one_event(client, match):
     again = client.post(apply_url(match), data, headers={"HX-Request": "true"})
     html = first.content.decode()
     assert first.status_code == again.status_code == 200
-    assert html.startswith('<section id="attack-odds" class="odds applied"')
-    assert 'id="attack-key"' in html and 'hx-swap-oob="true"' in html  # a fresh key
+    # The whole helper is swapped for what was applied: no form is left to apply it twice.
+    assert html.startswith('<div id="attack-helper" class="attack">\n<section class="odds applied"')
+    assert "<form" not in html and "<html" not in html
     assert state(match).unit(JAGER).track.marked == 1
     event = MatchEvent.objects.get(match=match)
     assert event.kind == "attack"
@@ -287,6 +288,9 @@ def test_nothing_is_applied_before_every_roll_is_in(client, match):
     html = response.content.decode()
     assert response.status_code == 200
     assert "Enter every roll first" in html and "Enter the defense roll of Jäger 3" in html
+    assert response["HX-Retarget"] == "#attack-odds" and html.startswith(
+        '<section id="attack-odds"'
+    )
     assert not MatchEvent.objects.filter(match=match).exists()
 
 

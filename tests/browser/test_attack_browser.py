@@ -1,0 +1,153 @@
+"""The attack helper in Chromium: a Hunter shooting a Jäger on a tablet, the odds changing without a
+reload, the rolls applied, both players' boards updated; the helper at every size; and without
+JavaScript."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from matches.models import MatchEvent
+from tests.browser.conftest import PHONE, VIEWPORTS
+from tests.browser.test_match_browser import card, join, small_targets, start_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HUNTER, JAGER = "a-1-3", "b-1-3"  # a Hunter with a Light Autocannon; a veteran Jäger
+SYNC_SECONDS = 3
+
+
+def open_helper(page, attacker: str = HUNTER) -> None:
+    card(page, attacker).get_by_role("link", name="Attack…").click()
+    page.wait_for_url(re.compile(r".*/attack/\?attacker=" + attacker))
+
+
+def pick_target(page, target: str = JAGER) -> None:
+    page.select_option("#id_target", target)
+    expect(page.locator(f"#sect-{target} > legend")).to_contain_text("Target: Jäger 3")
+
+
+def type_figures(page) -> None:
+    """The figures the quickstart's data does not give: typed in as the helper asks."""
+    page.fill("#id_amove", "0")
+    page.fill("#id_acc", "0")
+    page.locator(f'[id="id_dmove.{JAGER}"]').fill("0")
+    page.locator(f'[id="id_armor.{JAGER}"]').fill("14")
+
+
+def chip(page, text: str):
+    return page.locator(f"#sect-{JAGER} label.chip", has_text=text)
+
+
+def hit(page) -> str:
+    return page.locator(f'#odds-{JAGER} [data-chance="hit"]').inner_text()
+
+
+def no_sideways_overflow(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+
+
+def test_a_hunter_shoots_a_jager_on_two_tablets(live_server, new_page, shot):
+    a = new_page(VIEWPORTS["tablet-portrait"])
+    b = new_page(VIEWPORTS["tablet-portrait"])
+    match = start_match(a, live_server.url, mine="north_starter", opponent="south_starter")
+    join(b, live_server.url, match, "MILICIA")
+    b.evaluate("window.__notReloaded = true")
+
+    open_helper(a)
+    a.evaluate("window.__notReloaded = true")
+    pick_target(a)
+    expect(a.locator("#attack-odds .ask")).to_contain_text("Enter the Jäger 3's Armor")
+    type_figures(a)
+    chip(a, "Medium").click()
+    chip(a, "Open").click()
+    expect(a.locator(f"#odds-{JAGER}")).to_contain_text("Medium range")
+    first = hit(a)
+    expect(a.locator(f"#odds-{JAGER}")).to_contain_text("Open target")
+    shot(a, "odds-medium-open")
+
+    # The odds follow every change, without a reload.
+    chip(a, "Long").click()
+    expect(a.locator(f"#odds-{JAGER}")).to_contain_text("Long range")
+    chip(a, "Partial").click()
+    expect(a.locator(f"#odds-{JAGER}")).to_contain_text("Partial cover")
+    assert hit(a) != first
+    assert a.evaluate("window.__notReloaded") is True
+
+    # The players roll real dice and type them in; the helper resolves and applies.
+    a.fill("#id_att", "6 6")
+    a.locator(f'[id="id_def.{JAGER}"]').fill("2 1 1")
+    expect(a.locator("#attack-result")).to_contain_text("Jäger 3: 1 box.")
+    apply = a.get_by_role("button", name="Apply: Jäger 3 one box")
+    expect(apply).to_be_visible()
+    shot(a, "resolved", full_page=True)
+    apply.click()
+    expect(a.locator("#attack-helper .applied")).to_contain_text("Applied")
+    assert a.evaluate("window.__notReloaded") is True
+    shot(a, "applied")
+
+    # The other player's board shows the box and the log line by itself.
+    expect(card(b, JAGER).locator(".st")).to_have_text("Sturdy", timeout=SYNC_SECONDS * 1000)
+    expect(b.locator("#log-list")).to_contain_text(
+        "Hunter 3 (Northern Guard CG1) attacked.", timeout=SYNC_SECONDS * 1000
+    )
+    assert b.evaluate("window.__notReloaded") is True
+    shot(b, "opponent-sees-the-hit")
+    a.get_by_role("link", name="Back to the board").last.click()
+    expect(card(a, JAGER).locator(".st")).to_have_text("Sturdy")
+    expect(a.locator("#log-list li").first).to_contain_text("Light Autocannon, direct fire")
+    events = list(MatchEvent.objects.filter(match=match))
+    assert [e.kind for e in events] == ["attack"]
+
+    # Undo on either device takes the whole attack back.
+    b.get_by_role("button", name="Undo last").click()
+    expect(card(a, JAGER).locator(".st")).to_have_text("Undamaged", timeout=SYNC_SECONDS * 1000)
+
+
+@pytest.mark.parametrize("viewport", ["tablet-portrait", "tablet-landscape", "phone"])
+def test_the_helper_reads_well_at_every_size(live_server, new_page, shot, viewport):
+    size = PHONE if viewport == "phone" else VIEWPORTS[viewport]
+    page = new_page(size)
+    match = start_match(page, live_server.url, mine="north_starter", opponent="south_starter")
+    open_helper(page)
+    pick_target(page)
+    type_figures(page)
+    chip(page, "Short").click()
+    chip(page, "Some").click()
+    page.fill("#id_att", "6 5")
+    page.locator(f'[id="id_def.{JAGER}"]').fill("4 2 1")
+    expect(page.locator("#attack-result")).to_contain_text("Jäger 3: 1 box.")
+    no_sideways_overflow(page)
+    assert small_targets(page) == []
+    sizes = page.evaluate(
+        """() => ['.chip', '.fig label', '.odds .big', '.chances td', '.mods li'].map(
+            s => parseFloat(getComputedStyle(document.querySelector(s)).fontSize))"""
+    )
+    assert min(sizes) >= 16, sizes
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, viewport)
+    shot(page, f"{viewport}-full", full_page=True)
+    assert match.pk
+
+
+def test_the_helper_works_without_javascript(live_server, new_page):
+    page = new_page(VIEWPORTS["tablet-landscape"], java_script_enabled=False)
+    match = start_match(page, live_server.url, mine="north_starter", opponent="south_starter")
+    open_helper(page)
+    page.select_option("#id_target", JAGER)
+    page.get_by_role("button", name="Use these choices").click()
+    expect(page.locator(f"#sect-{JAGER} > legend")).to_contain_text("Target: Jäger 3")
+    type_figures(page)
+    chip(page, "Medium").click()
+    chip(page, "Open").click()
+    page.fill("#id_att", "6 6")
+    page.locator(f'[id="id_def.{JAGER}"]').fill("5 2 1")
+    page.get_by_role("button", name="Show the odds").click()
+    expect(page.locator(f"#odds-{JAGER}")).to_contain_text("Medium range")
+    page.get_by_role("button", name="Apply: Jäger 3 one box").click()
+    expect(page.locator("h1")).to_contain_text("Apply the attack?")
+    page.get_by_role("button", name="Apply: Jäger 3 one box").click()
+    page.wait_for_url(re.compile(rf".*/matches/{match.pk}/#unit-{JAGER}$"))
+    expect(card(page, JAGER).locator(".st")).to_have_text("Sturdy")
