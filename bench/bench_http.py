@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from importlib import metadata
 from pathlib import Path
+from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -138,8 +139,24 @@ def poll_unchanged(seeded: Seed, size: str) -> Plan | None:
 
 
 def attack_odds_update(seeded: Seed, size: str) -> Plan | None:
-    """The attack helper's odds as an input changes (issue 6): not built yet."""
-    return None
+    """The attack helper's odds as the player changes the cover (issue 6): the htmx GET the
+    helper's form sends at each change, answered with the odds fragment only."""
+    if size not in seeded.matches:
+        return None
+    match = seeded.matches[size]
+    path = _reverse("matches:attack-helper", match.pk)
+    attacker, target = match.units[0], next(u for u in match.units if u.startswith("b-"))
+    figures = {"f": "1", "attacker": attacker, "weapon": "0", "target": target}
+    figures |= {"amove": "0", "acc": "0", "dm": "8", "rof": "", "ae": ""}
+    figures |= {f"dmove.{target}": "0", f"armor.{target}": "14", f"band.{target}": "medium"}
+    figures |= {"att": "5 3", f"def.{target}": "4 1"}
+    headers = HTMX | {"HX-Target": "attack-odds"}
+
+    def make(i: int):
+        cover = "open" if i % 2 == 0 else "partial"
+        return "GET", f"{path}?{urlencode(figures | {f'cover.{target}': cover})}", None, headers
+
+    return Plan(make, prime=_reverse("matches:match-board", match.pk))
 
 
 @dataclass(frozen=True)
