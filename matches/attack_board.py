@@ -16,8 +16,10 @@ from matches.attack_data import datacard_model
 from matches.attack_forms import (
     KINDS,
     AttackReading,
+    DesignationReading,
     EcmReading,
     Spec,
+    ew_dice,
     rolled_dice,
     sign_rolled,
 )
@@ -28,6 +30,7 @@ from rules.attack import (
     Modifier,
     ResolvedAttack,
     attacks_this_round,
+    blast_area,
     missing_inputs,
     multi_target_summary,
     resolve_multi_target,
@@ -37,10 +40,13 @@ from rules.attack import attack_summary as direct_summary
 from rules.damage import AttackOutcome
 from rules.errors import RulesError
 from rules.indirect import (
+    DESIGNATION_HOUSE_RULE,
     ecm_odds,
     grenade_reach,
+    house_rule_designation_odds,
     indirect_summary,
     resolve_ecm,
+    resolve_house_rule_designation,
     resolve_indirect,
     resolve_indirect_defense,
 )
@@ -164,6 +170,10 @@ def odds(reading: AttackReading, state: MatchState) -> dict:
         view["questions"] = _questions(missing.missing, reading)
     except RulesError as error:
         view["problems"].append(str(error))
+    attacker = reading.attacker
+    if attacker is not None and attacker.area_effect and not attacker.spray:
+        area = blast_area(area_effect=attacker.area_effect, indirect=who.indirect)
+        view["notes"] += [area.who_defends, area.direction, area.shooter]
     if reading.autopilot:
         a = who.attacker
         view["notes"].append(
@@ -569,7 +579,7 @@ def _who_view(reading: AttackReading, state: MatchState) -> dict:
     }
 
 
-def _field_view(reading: AttackReading | EcmReading, spec: Spec) -> dict:
+def _field_view(reading: AttackReading | EcmReading | DesignationReading, spec: Spec) -> dict:
     bound = reading.form[spec.name]
     value = bound.value()
     view = {
@@ -783,4 +793,105 @@ def ecm_context(match, reading: EcmReading, *, data: QueryDict | None = None) ->
         }
     elif data is not None:
         context["round"] = state.round
+    return context
+
+
+# --- House rule, not official: the translated edition's designation roll -----------------------
+
+
+def designation_view(reading: DesignationReading) -> dict:
+    """The house rule's modifiers, exact odds and, once rolled, its result."""
+    view: dict = {
+        "rule": DESIGNATION_HOUSE_RULE,
+        "problems": list(reading.problems),
+        "questions": [],
+        "odds": None,
+        "result": None,
+    }
+    spotter, target = reading.spotter, reading.target
+    if view["problems"] or target is None:
+        return view
+    if reading.cover is None:
+        view["questions"].append(
+            {"text": "Choose the target's cover, seen from the spotter.", "field": "cover"}
+        )
+    if reading.sensors is None:
+        view["questions"].append(
+            {
+                "text": f"Enter {spotter.name}'s Sensors rating: the data does not give it.",
+                "field": "sensors",
+            }
+        )
+    if target.fo_mark:
+        view["problems"].append(f"{target.name} is already marked by a Forward Observer.")
+    if view["questions"]:
+        return view
+    ew = ew_dice(spotter)
+    odds = house_rule_designation_odds(
+        ew=ew, sensors=reading.sensors, cover=reading.cover, state=spotter.state
+    )
+    view["odds"] = {
+        "spotter": spotter.name,
+        "target": target.name,
+        "dice": odds.dice,
+        "mods": _mods(odds.modifiers),
+        "total": _signed(total(odds.modifiers)),
+        "threshold": odds.threshold,
+        "success": _chance("Designates the target", odds.success_chance, "designate"),
+        "shooters": odds.shooters_allowed,
+    }
+    if reading.roll is not None:
+        try:
+            result = resolve_house_rule_designation(
+                ew=ew,
+                sensors=reading.sensors,
+                cover=reading.cover,
+                roll=reading.roll,
+                state=spotter.state,
+            )
+        except RulesError as error:
+            view["problems"].append(str(error))
+        else:
+            view["result"] = {
+                "designated": result.designated,
+                "text": (
+                    f"{spotter.name} rolled {result.result}, {result.final} with its modifiers, "
+                    f"against Threshold {odds.threshold}: "
+                    + (
+                        f"{target.name} is designated; up to {result.shooters_allowed} models "
+                        "may fire indirectly at it."
+                        if result.designated
+                        else "the designation fails."
+                    )
+                ),
+            }
+    return view
+
+
+def designation_context(
+    match, reading: DesignationReading, data: QueryDict, *, full: bool = True
+) -> dict:
+    """The designation page's context; the odds carry their own POST form (the current values
+    as hidden fields), since the inputs' form is a GET."""
+    state = match.current_state()
+    context = {
+        "hidden": [(k, v) for k in data for v in data.getlist(k) if k != "key"],
+        "key": data.get("key") or secrets.token_hex(16),
+        "match": match,
+        "designation": designation_view(reading),
+        "designation_url": reverse("matches:attack-designation", args=[match.pk]),
+        "apply_url": reverse("matches:attack-designation-apply", args=[match.pk]),
+        "board_url": reverse("matches:match-board", args=[match.pk]),
+        "ecm_url": reverse("matches:attack-ecm", args=[match.pk]),
+        "round": state.round,
+    }
+    if full and reading.target is not None:
+        playing = [u for u in state.units if not u.is_out]
+        context |= {
+            "spotters": _options(state, playing, {reading.spotter.id}),
+            "targets": _options(
+                state, [u for u in playing if u.side != reading.spotter.side], {reading.target.id}
+            ),
+            "fields": [_field_view(reading, spec) for spec in reading.specs],
+        }
     return context

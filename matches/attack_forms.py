@@ -842,3 +842,100 @@ def read_ecm(
 
 def _ew(unit: Unit) -> int:
     return DEFAULT_EW if unit.skills.ew is None else unit.skills.ew
+
+
+# --- House rule, not official: the translated edition's designation roll -----------------------
+
+
+@dataclass
+class DesignationReading:
+    """The spotter, the model it tries to designate, the Sensors rating, cover and the roll."""
+
+    spotter: Unit | None
+    target: Unit | None
+    specs: list[Spec]
+    form: AttackForm
+    problems: list[str]
+    sensors: int | None = None
+    cover: Cover | None = None
+    roll: RollEntry | None = None
+    typed: dict = field(default_factory=dict)
+    remembered_fields: frozenset[str] = frozenset()
+    on_screen: frozenset[str] = frozenset()
+
+
+def read_designation(
+    data: Mapping[str, object],
+    *,
+    state: MatchState,
+    seat: str,
+    remembered: Mapping[str, Mapping[str, Mapping[str, int]]] | None = None,
+) -> DesignationReading:
+    playing = [unit for unit in state.units if not unit.is_out]
+    by_id = {unit.id: unit for unit in playing}
+    spotter = by_id.get(_text(data, "spotter")) or _first(playing, lambda u: u.side == seat)
+    spotter = spotter or playing[0]
+    enemies = [unit for unit in playing if unit.side != spotter.side]
+    target = by_id.get(_text(data, "target"))
+    if target is None or target.side == spotter.side:
+        target = _first(enemies, lambda u: not u.fo_mark) or (enemies[0] if enemies else None)
+    specs = []
+    if datacard_model(spotter, "sensors") is None:
+        specs.append(
+            Spec(
+                "sensors",
+                f"{spotter.name}'s Sensors rating",
+                "number",
+                "figures",
+                _number(-9, 20),
+                ("models", spotter.model, "sensors"),
+            )
+        )
+    specs.append(
+        Spec(
+            "cover",
+            "Target's cover, seen from the spotter",
+            "radio",
+            "figures",
+            _radio(COVERS),
+            choices=COVERS,
+        )
+    )
+    specs.append(
+        Spec(
+            "roll",
+            f"{spotter.name}'s EW roll",
+            "roll",
+            "rolls",
+            forms.CharField(required=False, max_length=40),
+            note=ROLL_HELP,
+        )
+    )
+    bound, prefilled = _prefill(data, specs, remembered or {})
+    form = AttackForm(bound, specs=specs)
+    form.is_valid()
+    problems = []
+    if target is None:
+        problems.append("There is no enemy model in play to designate.")
+    for name, errors in form.errors.items():
+        label = next(s.label for s in specs if s.name == name)
+        problems += [f"{label}: {error}" for error in errors]
+    reading = DesignationReading(
+        spotter, target, specs, form, problems, remembered_fields=prefilled
+    )
+    if form.errors:
+        return reading
+    values = form.cleaned_data
+    given = datacard_model(spotter, "sensors")
+    reading.sensors = given if given is not None else values.get("sensors")
+    reading.cover = Cover(values["cover"]) if values.get("cover") else None
+    try:
+        reading.roll = parse_roll(values.get("roll") or "")
+    except ValueError as error:
+        problems.append(f"{spotter.name}'s EW roll: {error}")
+    reading.typed = _typed(specs, values)
+    return reading
+
+
+def ew_dice(unit: Unit) -> int:
+    return _ew(unit)

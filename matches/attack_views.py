@@ -18,16 +18,24 @@ from django_htmx.http import reswap, retarget
 
 from matches import attack_board, services
 from matches.access import cached_claim, forget_seat, player_seat
-from matches.attack_board import ecm_context, helper_context
+from matches.attack_board import designation_context, ecm_context, helper_context
 from matches.attack_data import remembered_figures, weapons_of
-from matches.attack_forms import AttackReading, EcmReading, read_attack, read_ecm
+from matches.attack_forms import (
+    AttackReading,
+    EcmReading,
+    read_attack,
+    read_designation,
+    read_ecm,
+)
 from matches.forms import client_key
 from matches.models import Match
-from rules.match import Event, EventError
+from rules.indirect import DESIGNATION_HOUSE_RULE
+from rules.match import Event, EventError, make_event
 
 HELPER = "matches/attack_helper.html"
 CONFIRM = "matches/attack_apply.html"
 ECM = "matches/attack_ecm.html"
+DESIGNATION = "matches/attack_designation.html"
 DICE_KEY = "blitz_attack_dice_on_screen"
 HEAVY = ("initial", "a_army", "b_army", "state")
 
@@ -231,6 +239,7 @@ def attack_ecm(request: HttpRequest, pk: int) -> HttpResponse:
     if part == "ecm-odds":
         return render(request, f"{ECM}#ecm-odds", ecm_context(match, reading))
     context = ecm_context(match, reading, data=data)
+    context |= {"house_rule": DESIGNATION_HOUSE_RULE, "house_rule_on": _house_rule_on(request)}
     return render(request, f"{ECM}#ecm-helper" if part else ECM, context)
 
 
@@ -267,3 +276,77 @@ def _ecm_refused(request: HttpRequest, context: dict, data: QueryDict) -> HttpRe
     if request.htmx:
         return _odds_again(request, f"{ECM}#ecm-odds", context, "#ecm-odds")
     return _confirm(request, context, data, f"{ECM}#ecm-odds")
+
+
+# --- House rule, not official: the translated edition's designation roll -----------------------
+
+HOUSE_KEY = "blitz_house_rule_designation"
+
+
+def _house_rule_on(request: HttpRequest) -> bool:
+    return bool(request.session.get(HOUSE_KEY, DESIGNATION_HOUSE_RULE.on_by_default))
+
+
+@require_POST
+def attack_house_rule(request: HttpRequest, pk: int) -> HttpResponse:
+    """This device turns the designation house rule on (``on=1``) or off (``0``)."""
+    match, seat = _seated(request, pk)
+    on = request.POST.get("on")
+    if on not in ("0", "1"):
+        return _plain("Say on=1 (use the house rule) or on=0 (do not).", 400)
+    request.session[HOUSE_KEY] = on == "1"
+    name = "matches:attack-designation" if on == "1" else "matches:attack-ecm"
+    return redirect(name, pk=match.pk)
+
+
+def _read_designation(request, match: Match, seat: str, data, *, remember: bool):
+    remembered = remembered_figures(match.pk) if remember else None
+    state = match.current_state()
+    return read_designation(data, state=state, seat=seat, remembered=remembered)
+
+
+@require_safe
+def attack_designation(request: HttpRequest, pk: int) -> HttpResponse:
+    """The designation roll, only once this device has turned the house rule on."""
+    match, seat = _seated(request, pk)
+    if not _house_rule_on(request):
+        return redirect("matches:attack-ecm", pk=match.pk)
+    part = request.htmx.target if request.htmx else ""
+    data = _form_data(request)
+    reading = _read_designation(request, match, seat, data, remember=part != "designation-odds")
+    if part == "designation-odds":
+        context = designation_context(match, reading, data, full=False)
+        return render(request, f"{DESIGNATION}#designation-odds", context)
+    context = designation_context(match, reading, data)
+    return render(request, f"{DESIGNATION}#designation-helper" if part else DESIGNATION, context)
+
+
+@require_POST
+def attack_designation_apply(request: HttpRequest, pk: int) -> HttpResponse:
+    """A successful designation is a Forward Observer mark on the target (the board's event)."""
+    match, seat = _seated(request, pk)
+    data = _form_data(request)
+    if refusal := _bad_key(data):
+        return refusal
+    reading = _read_designation(request, match, seat, data, remember=False)
+    context = designation_context(match, reading, data)
+    result = context["designation"]["result"]
+    if not _house_rule_on(request) or result is None or not result["designated"]:
+        context["error"] = "Only a successful designation marks the target."
+        return _designation_refused(request, context)
+    event = make_event("fo_mark", unit=reading.target.id, marked=True)
+    applied = _apply(request, match, seat, data.get("key"), event)
+    if applied.error:
+        context["error"] = applied.error
+        return _designation_refused(request, context)
+    board = reverse("matches:match-board", args=[match.pk]) + f"#unit-{reading.target.id}"
+    _flash(request, applied)
+    if request.htmx:
+        return HttpResponse(headers={"HX-Redirect": board})
+    return redirect(board)
+
+
+def _designation_refused(request: HttpRequest, context: dict) -> HttpResponse:
+    if request.htmx:
+        return render(request, f"{DESIGNATION}#designation-odds", context)
+    return render(request, DESIGNATION, context)

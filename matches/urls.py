@@ -26,4 +26,13 @@ urlpatterns = [
     path("<int:pk>/attack/dice", attack_views.attack_dice, name="attack-dice"),
     path("<int:pk>/attack/ecm/", attack_views.attack_ecm, name="attack-ecm"),
     path("<int:pk>/attack/ecm/apply", attack_views.attack_ecm_apply, name="attack-ecm-apply"),
+    path("<int:pk>/attack/house-rule", attack_views.attack_house_rule, name="attack-house-rule"),
+    path(
+        "<int:pk>/attack/designation/", attack_views.attack_designation, name="attack-designation"
+    ),
+    path(
+        "<int:pk>/attack/designation/apply",
+        attack_views.attack_designation_apply,
+        name="attack-designation-apply",
+    ),
 ]

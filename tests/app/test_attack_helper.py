@@ -386,6 +386,12 @@ def test_spray_fire_resolves_several_models_with_one_attack_roll(client, match):
     assert "Jäger 2 (MILICIA CG1): missed" in event.summary
 
 
+def test_an_area_effect_says_who_defends(client, match):
+    html = client.get(helper_url(match), shot(ae="2"), headers=ODDS).content.decode()
+    assert "Every model within 2 inches of the point where the attack landed" in html
+    assert "The attacking model defends too if it is inside the area" in html
+
+
 def test_concentrated_fire_adds_to_the_damage_multiplier(client, match):
     html = client.get(helper_url(match), rolled(rof="2", conc="2"), headers=ODDS).content.decode()
     assert "Concentrated Fire: 2 RoF points, +1 DM each" in html

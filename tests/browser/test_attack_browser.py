@@ -151,3 +151,42 @@ def test_the_helper_works_without_javascript(live_server, new_page):
     page.get_by_role("button", name="Apply: Jäger 3 one box").click()
     page.wait_for_url(re.compile(rf".*/matches/{match.pk}/#unit-{JAGER}$"))
     expect(card(page, JAGER).locator(".st")).to_have_text("Sturdy")
+
+
+@pytest.mark.parametrize("viewport", ["tablet-portrait", "phone"])
+def test_ecm_blocks_an_observation_and_the_house_rule_is_off_until_asked(
+    live_server, new_page, shot, viewport
+):
+    size = PHONE if viewport == "phone" else VIEWPORTS[viewport]
+    page = new_page(size)
+    match = start_match(page, live_server.url, mine="north_starter", opponent="south_starter")
+    card(page, "b-1-1").get_by_role("button", name="FO mark").click()
+    expect(card(page, "b-1-1").get_by_role("button", name="FO mark")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    card(page, "b-1-2").get_by_role("button", name="Keep action").click()
+    expect(card(page, "b-1-2")).to_contain_text("Spend kept action")
+    page.goto(f"{live_server.url}/matches/{match.pk}/attack/ecm/")
+    page.fill("#id_ocomm", "0")
+    page.fill("#id_bcomm", "0")
+    page.fill("#id_ecm", "2")
+    expect(page.locator("#ecm-odds .big")).to_contain_text("66.7%")
+    page.fill("#id_oroll", "3")
+    page.fill("#id_broll", "5")
+    apply = page.get_by_role("button", name="Apply: clear the mark, spend the kept action")
+    expect(apply).to_be_visible()
+    no_sideways_overflow(page)
+    assert small_targets(page) == []
+    shot(page, f"{viewport}-ecm", full_page=True)
+    apply.click()
+    expect(page.locator("#ecm-helper .applied")).to_contain_text("The observation is blocked")
+    page.get_by_role("link", name="Another ECM contest").click()
+    expect(page.locator(".house-rule")).to_contain_text("House rule, not official")
+    page.get_by_role("button", name="Turn the house rule on for this device").click()
+    page.wait_for_url(re.compile(r".*/attack/designation/$"))
+    page.fill("#id_sensors", "0")
+    page.locator("label.chip", has_text="Open").click()
+    expect(page.locator("#designation-odds .big")).to_contain_text("66.7%")
+    no_sideways_overflow(page)
+    assert small_targets(page) == []
+    shot(page, f"{viewport}-designation", full_page=True)
