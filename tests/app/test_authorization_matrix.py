@@ -1,0 +1,177 @@
+"""Every URL, for the owner, another user, a guest and an anonymous visitor: the expected status.
+
+Owner: the user who owns the roster and holds seat A of the match. Other: a logged-in user with
+no part in them. Guest: a visitor with a guest session (and a roster of their own). Anonymous: no
+session at all. Someone else's roster or match is a 404 (its existence is not even confirmed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from django.test import Client
+from django.urls import URLResolver, get_resolver, reverse
+
+from matches.models import Match
+from tests.factories import make_match, make_roster, make_user, seat_guest
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("owner", "other", "guest", "anonymous")
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    method: str
+    args: tuple  # "roster", "match", "slug", "watch", "join" are filled in per test
+    expect: dict  # role -> status
+    data: dict | None = None
+    query: str = ""
+
+
+def same(status: int) -> dict:
+    return dict.fromkeys(ROLES, status)
+
+
+def owner_only(status: int) -> dict:
+    return {"owner": status, "other": 404, "guest": 404, "anonymous": 404}
+
+
+LOGGED_IN = {"owner": 200, "other": 200, "guest": 302, "anonymous": 302}
+KEY = {"key": "matrix-key-0001"}
+
+MATRIX = [
+    Case("home", "GET", (), same(200)),
+    Case("healthz", "GET", (), same(200)),
+    Case("ping", "GET", (), same(200)),
+    Case("service-worker", "GET", (), same(200)),
+    Case("offline", "GET", (), same(200)),
+    Case("signup", "GET", (), {"owner": 302, "other": 302, "guest": 200, "anonymous": 200}),
+    Case("login", "GET", (), {"owner": 302, "other": 302, "guest": 200, "anonymous": 200}),
+    Case("logout", "POST", (), same(302)),
+    Case("password-change", "GET", (), LOGGED_IN),
+    Case("password-changed", "GET", (), LOGGED_IN),
+    # Rosters
+    Case("armies:roster-list", "GET", (), same(200)),
+    Case("armies:roster-create", "POST", (), same(302), {"start": "preset:north_starter"}),
+    Case("armies:roster-import", "POST", (), same(400), {"text": "{}"}),
+    Case("armies:roster-edit", "GET", ("roster",), owner_only(200)),
+    Case("armies:roster-rename", "POST", ("roster",), owner_only(302), {"name": "Renamed"}),
+    Case("armies:roster-tv-limit", "POST", ("roster",), owner_only(302), {"tv_limit": "700"}),
+    Case("armies:roster-duplicate", "POST", ("roster",), owner_only(302)),
+    Case("armies:roster-delete", "GET", ("roster",), owner_only(200)),
+    Case("armies:roster-restore", "POST", ("roster",), owner_only(404)),  # not in the trash
+    Case(
+        "armies:group-add",
+        "POST",
+        ("roster",),
+        owner_only(302),
+        {"squad": "north_general_purpose", **KEY},
+    ),
+    Case("armies:group-remove", "POST", ("roster", 0), owner_only(302), KEY),
+    Case(
+        "armies:group-upgrade",
+        "POST",
+        ("roster", 0),
+        owner_only(302),
+        {"upgrade": "north_veteran_command", "chosen": "1"},
+    ),
+    Case("armies:model-add", "POST", ("roster", 0), owner_only(302), {"model": "hunter", **KEY}),
+    Case("armies:model-remove", "POST", ("roster", 0, 0), owner_only(302), KEY),
+    Case(
+        "armies:model-option",
+        "POST",
+        ("roster", 0, 2),
+        owner_only(302),
+        {"option": "north_mac", "chosen": "1"},
+    ),
+    Case("armies:roster-cards", "GET", ("roster",), owner_only(200)),
+    Case("armies:roster-export-md", "GET", ("roster",), owner_only(200)),
+    Case("armies:roster-export-json", "GET", ("roster",), owner_only(200)),
+    Case("armies:roster-share-new", "POST", ("roster",), owner_only(302)),
+    Case("armies:roster-share-revoke", "POST", ("roster",), owner_only(302)),
+    Case("roster-shared", "GET", ("slug",), same(200)),
+    Case("roster-shared-qr", "GET", ("slug",), same(200)),
+    Case("roster-shared-copy", "POST", ("slug",), same(302)),
+    # Matches
+    Case("matches:match-list", "GET", (), same(200)),
+    Case("matches:match-new", "GET", (), same(200)),
+    Case("matches:match-join", "GET", ("join",), {**same(200), "owner": 302}),
+    Case("matches:match-watch", "GET", ("watch",), same(200)),
+    Case("matches:match-watch-poll", "GET", ("watch",), same(204), query="?seq=0"),
+    Case("matches:match-watch-summary", "GET", ("watch",), same(200)),
+    Case("matches:match-board", "GET", ("match",), owner_only(200)),
+    Case(
+        "matches:match-event",
+        "POST",
+        ("match",),
+        owner_only(302),
+        {"op": "mark b-1-1", "key": "matrix-tap-0001"},
+    ),
+    Case("matches:match-poll", "GET", ("match",), owner_only(204), query="?seq=0"),
+    Case("matches:match-end-round", "GET", ("match",), owner_only(200)),
+    Case("matches:match-end", "GET", ("match",), owner_only(200)),
+    Case("matches:match-summary", "GET", ("match",), owner_only(200)),
+    Case("matches:match-log-md", "GET", ("match",), owner_only(200)),
+    Case("matches:match-join-link", "GET", ("match",), owner_only(200)),
+    Case("matches:match-join-qr", "GET", ("match",), owner_only(200)),
+    Case("matches:attack-helper", "GET", ("match",), owner_only(200)),
+    Case("matches:attack-apply", "POST", ("match",), owner_only(400), {}),  # malformed: says why
+    Case("matches:attack-dice", "POST", ("match",), owner_only(400), {}),
+    Case("matches:attack-ecm", "GET", ("match",), owner_only(200)),
+    Case("matches:attack-ecm-apply", "POST", ("match",), owner_only(400), {}),
+    Case("matches:attack-house-rule", "POST", ("match",), owner_only(400), {}),
+    # The house rule is off by default: its page sends the player back to the helper.
+    Case("matches:attack-designation", "GET", ("match",), owner_only(302)),
+    Case("matches:attack-designation-apply", "POST", ("match",), owner_only(400), {}),
+]
+
+
+def all_url_names() -> set[str]:
+    def walk(patterns, namespace=""):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                inner = f"{pattern.namespace}:" if pattern.namespace else namespace
+                yield from walk(pattern.url_patterns, inner)
+            elif pattern.name:
+                yield namespace + pattern.name
+
+    return set(walk(get_resolver().url_patterns))
+
+
+def test_the_matrix_covers_every_url():
+    missing = all_url_names() - {case.name for case in MATRIX}
+    assert not missing, f"add these URLs to the authorization matrix: {sorted(missing)}"
+
+
+def clients(owner, roster, match) -> dict[str, Client]:
+    made = {role: Client() for role in ROLES}
+    made["owner"].force_login(owner)
+    made["other"].force_login(make_user("other"))
+    seat_guest(made["guest"], "guest-of-the-matrix-0001")
+    make_roster(guest_key="guest-of-the-matrix-0001")
+    return made
+
+
+@pytest.mark.parametrize("case", MATRIX, ids=[case.name for case in MATRIX])
+@pytest.mark.parametrize("role", ROLES)
+def test_who_may_do_what(case, role):
+    owner = make_user("owner")
+    roster = make_roster(owner)
+    match = make_match(owner, roster=roster)
+    values = {
+        "roster": roster.pk,
+        "match": match.pk,
+        "slug": roster.share_slug,
+        "watch": match.watch_slug,
+        "join": match.join_slug,
+    }
+    client = clients(owner, roster, match)[role]
+    url = reverse(case.name, args=[values.get(arg, arg) for arg in case.args]) + case.query
+    before = Match.objects.get(pk=match.pk).seq
+    response = client.get(url) if case.method == "GET" else client.post(url, case.data or {})
+    assert response.status_code == case.expect[role], (case.name, role, response.status_code)
+    if case.expect[role] == 404:
+        assert Match.objects.get(pk=match.pk).seq == before
