@@ -696,7 +696,7 @@ def helper_context(
         context |= {
             "who": _who_view(reading, state),
             "sections": _sections(reading, state),
-            "key": data.get("key") or secrets.token_hex(16),
+            "key": secrets.token_hex(16),
             "rolled": token if isinstance(token, str) else "",
             "dice": dice,
             "dice_url": reverse("matches:attack-dice", args=[match.pk]),
@@ -788,7 +788,7 @@ def ecm_context(match, reading: EcmReading, *, data: QueryDict | None = None) ->
                 state, [u for u in playing if u.side == target.side], {reading.blocker.id}
             ),
             "fields": [_field_view(reading, spec) for spec in reading.specs],
-            "key": data.get("key") or secrets.token_hex(16),
+            "key": secrets.token_hex(16),
             "round": state.round,
         }
     elif data is not None:
@@ -876,7 +876,7 @@ def designation_context(
     state = match.current_state()
     context = {
         "hidden": [(k, v) for k in data for v in data.getlist(k) if k != "key"],
-        "key": data.get("key") or secrets.token_hex(16),
+        "key": secrets.token_hex(16),
         "match": match,
         "designation": designation_view(reading),
         "designation_url": reverse("matches:attack-designation", args=[match.pk]),

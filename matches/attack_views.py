@@ -9,6 +9,8 @@ link stays read-only). Reading the odds changes nothing, so it is a GET; applyin
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
@@ -40,16 +42,39 @@ DICE_KEY = "blitz_attack_dice_on_screen"
 HEAVY = ("initial", "a_army", "b_army", "state")
 
 
+class NobodyToAttack(Exception):
+    """Fewer than two models are in play: the helper has nothing to offer."""
+
+
 def _seated(request: HttpRequest, pk: int) -> tuple[Match, str]:
     """The match and the seat the requester holds in it; 404 for anyone who is not a player."""
     match = get_object_or_404(Match.objects.defer(*HEAVY), pk=pk)
     claim = cached_claim(request, pk)
     if claim is not None and claim.holds(match):
-        return match, claim.side
-    side = player_seat(request, match)
+        side = claim.side
+    else:
+        side = player_seat(request, match)
     if side is None:
         raise Http404("Only the players of this match use its attack helper.")
+    if sum(1 for unit in match.current_state().units if not unit.is_out) < 2:
+        messages.info(request, "Fewer than two models are in play: there is nobody to attack.")
+        raise NobodyToAttack(reverse("matches:match-board", args=[match.pk]))
     return match, side
+
+
+def helper_page(view):
+    """Back to the board when nobody is left to attack (htmx follows the redirect as a page)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except NobodyToAttack as back:
+            if request.htmx:
+                return HttpResponse(headers={"HX-Redirect": str(back)})
+            return redirect(str(back))
+
+    return wrapped
 
 
 def _read(match: Match, seat: str, data: QueryDict, *, remember: bool) -> AttackReading:
@@ -70,6 +95,7 @@ def _form_data(request: HttpRequest) -> QueryDict:
 
 
 @require_safe
+@helper_page
 def attack_helper(request: HttpRequest, pk: int) -> HttpResponse:
     """The helper; htmx asks for the odds only (``#attack-odds``) or the whole helper."""
     match, seat = _seated(request, pk)
@@ -91,6 +117,7 @@ def _dice_on_screen(request: HttpRequest) -> bool:
 
 
 @require_http_methods(["GET", "POST"])
+@helper_page
 def attack_apply(request: HttpRequest, pk: int) -> HttpResponse:
     """GET (a browser without JavaScript): confirm; POST: apply the attack, once per key."""
     match, seat = _seated(request, pk)
@@ -204,6 +231,7 @@ def _flash(request: HttpRequest, applied: services.Applied) -> None:
 
 
 @require_POST
+@helper_page
 def attack_dice(request: HttpRequest, pk: int) -> HttpResponse:
     """This device rolls on screen (``screen=1``) or the players type in their dice (``0``)."""
     match, seat = _seated(request, pk)
@@ -230,6 +258,7 @@ def _read_ecm(match: Match, data: QueryDict, *, remember: bool) -> EcmReading:
 
 
 @require_safe
+@helper_page
 def attack_ecm(request: HttpRequest, pk: int) -> HttpResponse:
     """ECM against a Forward Observer: the contest's odds, recomputed at every change."""
     match, seat = _seated(request, pk)
@@ -244,6 +273,7 @@ def attack_ecm(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@helper_page
 def attack_ecm_apply(request: HttpRequest, pk: int) -> HttpResponse:
     """Apply the ECM contest: the blocker's kept action is spent, a win clears the mark."""
     match, seat = _seated(request, pk)
@@ -288,6 +318,7 @@ def _house_rule_on(request: HttpRequest) -> bool:
 
 
 @require_POST
+@helper_page
 def attack_house_rule(request: HttpRequest, pk: int) -> HttpResponse:
     """This device turns the designation house rule on (``on=1``) or off (``0``)."""
     match, seat = _seated(request, pk)
@@ -306,6 +337,7 @@ def _read_designation(request, match: Match, seat: str, data, *, remember: bool)
 
 
 @require_safe
+@helper_page
 def attack_designation(request: HttpRequest, pk: int) -> HttpResponse:
     """The designation roll, only once this device has turned the house rule on."""
     match, seat = _seated(request, pk)
@@ -322,6 +354,7 @@ def attack_designation(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@helper_page
 def attack_designation_apply(request: HttpRequest, pk: int) -> HttpResponse:
     """A successful designation is a Forward Observer mark on the target (the board's event)."""
     match, seat = _seated(request, pk)

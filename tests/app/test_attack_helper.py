@@ -122,6 +122,24 @@ def test_a_post_without_a_client_key_or_a_setting_is_400(client, match):
     assert not MatchEvent.objects.filter(match=match).exists()
 
 
+def test_with_nobody_left_to_attack_the_helper_goes_back_to_the_board(client, match):
+    for unit in match.current_state().units[1:]:
+        tap(client, match, f"destroy {unit.id}")
+    response = client.get(helper_url(match))
+    assert response.status_code == 302 and response["Location"] == f"/matches/{match.pk}/"
+    assert "there is nobody to attack" in client.get(response["Location"]).content.decode()
+    response = client.get(helper_url(match), shot(), headers=ODDS)
+    assert response["HX-Redirect"] == f"/matches/{match.pk}/"
+
+
+def test_every_helper_page_has_a_fresh_client_key(client, match):
+    # A helper reopened from a URL that carries an old key must not reuse it: the server would
+    # answer the new attack with the old one.
+    page = client.get(helper_url(match), shot(key="old-key-0000000000")).content.decode()
+    assert 'name="key" id="attack-key" value="old-key-0000000000"' not in page
+    assert re.search(r'name="key" id="attack-key" value="[0-9a-f]{32}"', page)
+
+
 def test_wrong_methods_are_405(client, match):
     assert client.post(helper_url(match)).status_code == 405
     assert client.put(apply_url(match)).status_code == 405
