@@ -68,9 +68,9 @@ def sqlite_database(path: Path) -> dict:
             "transaction_mode": "IMMEDIATE",
             "timeout": 20,
         },
-        # Keep each worker's connection open between requests (as for PostgreSQL).
+        # Keep each worker's connection open between requests (as for PostgreSQL); a local
+        # file needs no health check before each request.
         "CONN_MAX_AGE": int(os.environ.get("CONN_MAX_AGE", "60")),
-        "CONN_HEALTH_CHECKS": True,
     }
 
 
