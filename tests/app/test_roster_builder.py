@@ -428,3 +428,23 @@ def test_the_editor_shows_the_rosters_match_history(owner_client, user):
     html = owner_client.get(edit_url(roster)).content.decode()
     assert "against Peace River starter force" in html and "In progress" in html
     assert reverse("matches:match-summary", args=[match.pk]) in html
+
+
+def test_editor_and_option_change_use_the_same_queries_for_2_and_10_groups(owner_client, user):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = {}
+    for groups in (2, 10):
+        roster = make_big_roster(user, groups)
+        g, m, option = grizzly_index(roster)
+        with CaptureQueriesContext(connection) as page:
+            owner_client.get(edit_url(roster))
+        with CaptureQueriesContext(connection) as change:
+            owner_client.post(
+                edit_url(roster, "armies:model-option", g, m),
+                {"option": option, "chosen": "1", "model": "grizzly"},
+                **HTMX,
+            )
+        counts[groups] = (len(page), len(change))
+    assert counts[2] == counts[10]
