@@ -199,6 +199,8 @@ def roster_import(*, owner: Owner, text: str) -> Roster:
         raise RosterError(
             f"The file is not valid JSON ({error.msg} at line {error.lineno})."
         ) from error
+    except RecursionError as error:  # "[[[[..." nested deeper than any roster could be
+        raise RosterError("The file is not a roster export: it is nested far too deep.") from error
     if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
         raise RosterError(
             'This is not a Blitz roster export: its "format" field is missing or wrong.'

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
+from django.db.models.signals import pre_delete
 from django.dispatch import receiver
 from django.http import HttpRequest
 
@@ -23,4 +25,14 @@ def keep_guest_seats(sender, request: HttpRequest | None, user, **kwargs) -> Non
             pk=match_id, **{f"{side}_user__isnull": True, f"{side}_token": token}
         ).exclude(**{f"{side}_guest_key": ""}).update(
             **{f"{side}_user": user, f"{side}_guest_key": "", f"{side}_player": user.get_username()}
+        )
+
+
+@receiver(pre_delete, sender=settings.AUTH_USER_MODEL)
+def keep_matches_of_a_deleted_account(sender, instance, **kwargs) -> None:
+    """A deleted account's matches stay whole: its seats become closed guest seats (a key nobody
+    holds), so the match, its log and the other player's history keep their player."""
+    for side in SIDES:
+        Match.objects.filter(**{f"{side}_user": instance}).update(
+            **{f"{side}_user": None, f"{side}_guest_key": f"deleted-account-{instance.pk}"}
         )

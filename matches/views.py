@@ -85,9 +85,12 @@ def _board_context(request: HttpRequest, match: Match, *, seat: str | None) -> d
         "poll_url": reverse("matches:match-poll", args=[match.pk])
         if controls
         else reverse("matches:match-watch-poll", args=[match.watch_slug]),
+        # Only the player who started the match is given the join link to share.
         "join_url": request.build_absolute_uri(
             reverse("matches:match-join", args=[match.join_slug])
-        ),
+        )
+        if seat == "a"
+        else "",
         "watch_url": request.build_absolute_uri(
             reverse("matches:match-watch", args=[match.watch_slug])
         ),
@@ -273,7 +276,10 @@ def _changes_response(
     where = _focus(focus)
     units = set(applied.units) - {services.ALL_UNITS}
     if where.startswith("unit-"):
-        units.add(where.removeprefix("unit-"))
+        try:
+            units.add(state.unit(where.removeprefix("unit-")).id)
+        except UnknownId:  # a refused change naming no such model: answer in the turn panel
+            where = "turn"
     event = applied.event
     context = {
         "match": match,

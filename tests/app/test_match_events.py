@@ -321,3 +321,11 @@ def test_a_key_reused_for_another_change_answers_with_what_it_applied(client, ma
     assert response.status_code == 200
     assert 'id="unit-b-1-1"' in response.content.decode()
     assert MatchEvent.objects.filter(match=match).count() == 1
+
+
+def test_a_tap_naming_no_such_model_on_an_ended_match_is_refused_in_words(client, match):
+    client.post(reverse("matches:match-end", args=[match.pk]), {"winner": "a", "key": "end-00002"})
+    response = tap(client, match, "mark a-9-9")
+    assert response.status_code == 200
+    assert "ended" in response.content.decode()
+    assert MatchEvent.objects.filter(match=match).count() == 1  # only the end of the match

@@ -304,3 +304,15 @@ def test_the_join_link_comes_as_a_qr_code_for_the_first_player_only(client, play
     guest = Client()
     guest.post(reverse("matches:match-join", args=[match.join_slug]))
     assert guest.get(reverse("matches:match-join-qr", args=[match.pk])).status_code == 404
+
+
+def test_deleting_an_account_keeps_its_matches_whole():
+    from matches.models import Match
+    from tests.factories import make_match, make_user
+
+    host = make_user("leaving")
+    match = make_match(host)
+    host.delete()
+    kept = Match.objects.get(pk=match.pk)
+    assert kept.a_user_id is None and kept.a_guest_key.startswith("deleted-account-")
+    assert kept.a_player == "leaving"
