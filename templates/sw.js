@@ -1,9 +1,10 @@
 {% load static %}// Blitz service worker: keeps the app's static files on the device and shows a clear page
-// when the network is gone. Pages and taps always go to the server first: match state lives
-// there, and the board keeps unsent taps on the device itself (see match.js).
+// when the network is gone. Pages and taps always go to the server: match state lives there,
+// and the board keeps unsent taps on the device itself (see match.js). Pages are never stored:
+// many are private (a roster, a board with its join link), and a shared tablet must not hand
+// them to the next person once offline or logged out.
 const VERSION = "{{ version }}";
 const STATIC_CACHE = `blitz-static-${VERSION}`;
-const PAGES_CACHE = `blitz-pages-${VERSION}`;
 const OFFLINE_URL = "{% url 'offline' %}";
 const PRECACHE = [
   OFFLINE_URL,
@@ -44,14 +45,6 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.mode === "navigate") {
-    event.respondWith(
-      fetch(request).then((response) => {
-        if (response.ok) {
-          const copy = response.clone();
-          caches.open(PAGES_CACHE).then((cache) => cache.put(request, copy));
-        }
-        return response;
-      }).catch(() => caches.match(request).then((hit) => hit || caches.match(OFFLINE_URL)))
-    );
+    event.respondWith(fetch(request).catch(() => caches.match(OFFLINE_URL)));
   }
 });
