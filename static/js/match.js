@@ -46,12 +46,21 @@
     }).join("");
   }
 
+  var settled = {}; // keys this tab saw the server answer: never kept or sent again
+
+  /* The device's list of waiting taps is shared by every tab of this board: keep the other
+   * tabs' taps (a key sent twice applies once), drop the ones answered here, add ours. */
   function save() {
     try {
-      var pending = (current ? [current] : []).concat(queue).map(function (item) {
+      var mine = (current ? [current] : []).concat(queue).map(function (item) {
         return { op: item.op, key: item.key, card: item.card };
       });
-      localStorage.setItem(store, JSON.stringify(pending));
+      var ours = {};
+      mine.forEach(function (item) { ours[item.key] = true; });
+      var others = JSON.parse(localStorage.getItem(store) || "[]").filter(function (item) {
+        return item && item.key && !ours[item.key] && !settled[item.key];
+      });
+      localStorage.setItem(store, JSON.stringify(others.concat(mine)));
     } catch (e) { /* private mode: the queue still lives in memory */ }
   }
 
@@ -80,6 +89,7 @@
 
   function finished(item, problem) {
     markCard(item, false);
+    settled[item.key] = true;
     current = null;
     save();
     say(problem);
