@@ -105,10 +105,10 @@ def forget_seat(request: HttpRequest, match_id: int) -> None:
 
 def player_seat(request: HttpRequest, match: Match) -> str | None:
     """The seat the requester holds in ``match`` ("a" or "b"), or None; remembered if held."""
-    for claim in (cookie_claim(request, match.pk), session_claim(request, match.pk)):
-        if claim is not None and claim.holds(match):
-            return claim.side
     claim = session_claim(request, match.pk)
+    for remembered in (cookie_claim(request, match.pk), claim):
+        if remembered is not None and remembered.holds(match):
+            return remembered.side
     side = match.seat_of(request_owner(request))
     if side is None:
         if claim is not None:

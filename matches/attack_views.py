@@ -31,6 +31,7 @@ from matches.attack_forms import (
 )
 from matches.forms import client_key
 from matches.models import Match
+from matches.views import _plain
 from rules.indirect import DESIGNATION_HOUSE_RULE
 from rules.match import Event, EventError, make_event
 
@@ -165,10 +166,6 @@ def _odds_again(request: HttpRequest, template: str, context: dict, target: str)
     """The Apply button swaps the whole helper; a refusal swaps only the odds, with the reason."""
     response = render(request, template, context)
     return reswap(retarget(response, target), "outerHTML")
-
-
-def _plain(message: object, status: int) -> HttpResponse:
-    return HttpResponse(str(message), status=status, content_type="text/plain; charset=utf-8")
 
 
 def _bad_key(data: QueryDict) -> HttpResponse | None:

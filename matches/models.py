@@ -231,9 +231,5 @@ class MatchEvent(models.Model):
     def __str__(self) -> str:
         return f"#{self.seq} {self.summary}"
 
-    @property
-    def target(self) -> int | None:
-        return self.payload.get("target") if self.kind == "undo" else None
-
     def log_entry(self) -> LogEntry:
         return LogEntry(self.seq, parse_event({"kind": self.kind, **self.payload}))
