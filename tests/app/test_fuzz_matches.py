@@ -22,7 +22,8 @@ FIELDS = ["op", "key", "attacker", "weapon", "target", "targets", "range", "cove
           "note", "free_seat", "confirm", "on", "seat", "scatter", "size", "distance"]  # fmt: skip
 VALUES = ["", "0", "1", "-1", "2", "6", "99", "10" * 9, "a-1-1", "b-1-1", "b-9-9", "z", "LAC",
           "MAC", "short", "medium", "extreme", "open", "full", "3,4", "1,1", "7,7", "on", "a",
-          "b", "draw", "\u00e9", "<b>", "' OR 1=1"]  # fmt: skip
+          "b", "draw", "\u00e9", "<b>", "' OR 1=1", "mark a-1-1", "mark b-9-9", "clear a-9-9",
+          "speed a-1-1 top", "fire b-1-1 1", "undo last", "used z-1-1 1"]  # fmt: skip
 bodies = st.dictionaries(
     st.sampled_from(FIELDS), st.one_of(st.sampled_from(VALUES), st.text(max_size=20)), max_size=8
 )
@@ -102,3 +103,20 @@ def test_unknown_match_ids_are_404(setup, pk, body):
     assert client.get(reverse("matches:match-board", args=[pk])).status_code == 404
     assert client.post(reverse("matches:match-event", args=[pk]), body).status_code in (400, 404)
     assert client.get(reverse("matches:attack-helper", args=[pk])).status_code == 404
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(body=bodies, htmx=st.booleans())
+def test_generated_taps_on_an_ended_match_never_500_and_change_nothing(setup, body, htmx):
+    client, match_id = setup
+    end = reverse("matches:match-end", args=[match_id])
+    if Match.objects.get(pk=match_id).status != Match.Status.ENDED:
+        client.post(end, {"winner": "a", "key": "fuzz-end-0001"})
+    before = snapshot(match_id)
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = client.post(reverse("matches:match-event", args=[match_id]), body, headers=headers)
+    assert response.status_code < 500, (body, response.status_code)
+    if "undo" not in str(body.get("op", "")) and "redo" not in str(body.get("op", "")):
+        assert snapshot(match_id) == before, body
