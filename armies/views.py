@@ -48,16 +48,7 @@ def form_key() -> str:
 
 @require_safe
 def roster_list(request: HttpRequest) -> HttpResponse:
-    owner = request_owner(request)
-    rosters = list(Roster.objects.live().owned_by(owner))
-    context = {
-        "rosters": [roster_view(roster) for roster in rosters],
-        "trash": Roster.objects.in_trash().owned_by(owner).order_by("-deleted_at"),
-        "create_form": CreateForm(),
-        "import_form": ImportForm(),
-        "is_guest": owner.is_guest,
-    }
-    return render(request, "armies/roster_list.html", context)
+    return render(request, "armies/roster_list.html", _list_context(request))
 
 
 @require_POST
@@ -80,17 +71,20 @@ def roster_create(request: HttpRequest) -> HttpResponse:
     return redirect(_edit_url(roster.pk))
 
 
-def _list_with_errors(request: HttpRequest, **forms) -> HttpResponse:
+def _list_context(request: HttpRequest, **forms) -> dict:
     owner = request_owner(request)
-    context = {
-        "rosters": [roster_view(r) for r in Roster.objects.live().owned_by(owner)],
+    return {
+        "rosters": [roster_view(roster) for roster in Roster.objects.live().owned_by(owner)],
         "trash": Roster.objects.in_trash().owned_by(owner).order_by("-deleted_at"),
         "create_form": CreateForm(),
         "import_form": ImportForm(),
         "is_guest": owner.is_guest,
         **forms,
     }
-    return render(request, "armies/roster_list.html", context, status=400)
+
+
+def _list_with_errors(request: HttpRequest, **forms) -> HttpResponse:
+    return render(request, "armies/roster_list.html", _list_context(request, **forms), status=400)
 
 
 @require_POST

@@ -11,10 +11,9 @@ for it, and the latest value of each figure wins.
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
+from matches.lru import LRU
 from matches.models import Match, MatchEvent
 from rules.army import model_profile, roster_from_dict
 from rules.catalog import default_catalog
@@ -41,30 +40,8 @@ class WeaponInfo:
         return self.code
 
 
-class _Loadouts:
-    """Each model's weapons, by (match, side, data fingerprint of the snapshot)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.kept: OrderedDict[tuple, dict[str, tuple[WeaponInfo, ...]]] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple) -> dict[str, tuple[WeaponInfo, ...]] | None:
-        with self.lock:
-            found = self.kept.get(key)
-            if found is not None:
-                self.kept.move_to_end(key)
-            return found
-
-    def put(self, key: tuple, value: dict[str, tuple[WeaponInfo, ...]]) -> None:
-        with self.lock:
-            self.kept[key] = value
-            self.kept.move_to_end(key)
-            while len(self.kept) > self.size:
-                self.kept.popitem(last=False)
-
-
-LOADOUTS = _Loadouts(LOADOUTS_KEPT)
+# Each model's weapons, by (match, side, data fingerprint of the snapshot).
+LOADOUTS: LRU[dict[str, tuple[WeaponInfo, ...]]] = LRU(LOADOUTS_KEPT)
 
 
 def side_weapons(army: dict, side: str) -> dict[str, tuple[WeaponInfo, ...]]:

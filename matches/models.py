@@ -8,13 +8,12 @@ replay never needs the rosters or the game data again.
 from __future__ import annotations
 
 import secrets
-import threading
-from collections import OrderedDict
 
 from django.conf import settings
 from django.db import models
 
 from armies.models import Owner
+from matches.lru import LRU
 from rules.match import LogEntry, MatchState, parse_event, state_from_dict
 
 SLUG_BYTES = 16  # 128 bits, URL-safe base64: 22 characters
@@ -22,35 +21,12 @@ SIDES = ("a", "b")
 STATES_KEPT = 128
 
 
-class _StateCache:
-    """Match states already read, by (match, event number, time of the write): a state never
-    changes once written (the next event makes a new number and a new time), so a tap need not
-    parse it again; a write that was rolled back leaves an entry no row will ever name. Each
-    entry keeps the state and its stored form (``state_to_dict``), so a tap can patch the stored
-    form without reading it from the database. Every app server has its own: it only spares work,
-    the database stays the truth."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.states: OrderedDict[tuple, tuple[MatchState, dict]] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple) -> tuple[MatchState, dict] | None:
-        with self.lock:
-            entry = self.states.get(key)
-            if entry is not None:
-                self.states.move_to_end(key)
-            return entry
-
-    def put(self, key: tuple, state: MatchState, data: dict) -> None:
-        with self.lock:
-            self.states[key] = (state, data)
-            self.states.move_to_end(key)
-            while len(self.states) > self.size:
-                self.states.popitem(last=False)
-
-
-STATES = _StateCache(STATES_KEPT)
+# Match states already read, by (match, event number, time of the write): a state never changes
+# once written (the next event makes a new number and a new time), so a tap need not parse it
+# again; a write that was rolled back leaves an entry no row will ever name. Each entry keeps the
+# state and its stored form (``state_to_dict``), so a tap can patch the stored form without
+# reading it from the database. Every app server has its own.
+STATES: LRU[tuple[MatchState, dict]] = LRU(STATES_KEPT)
 
 
 def new_slug() -> str:
@@ -189,12 +165,12 @@ class Match(models.Model):
         if entry is None:
             data = self.state  # read from the database if the query deferred it
             entry = (state_from_dict(data), data)
-            STATES.put(self._state_key(), *entry)
+            STATES.put(self._state_key(), entry)
         return entry
 
     def remember_state(self, state: MatchState, data: dict) -> None:
         """Keep the state just written (after ``seq`` and ``state`` were updated)."""
-        STATES.put(self._state_key(), state, data)
+        STATES.put(self._state_key(), (state, data))
 
     def initial_state(self) -> MatchState:
         return state_from_dict(self.initial)

@@ -46,11 +46,7 @@ def _player_match(request: HttpRequest, pk: int) -> tuple[Match, str]:
 
 
 def _claim(request: HttpRequest, pk: int) -> Claim:
-    claim = cached_claim(request, pk)
-    if claim is None:
-        match, side = _player_match(request, pk)
-        claim = Claim(side, match.token(side))
-    return claim
+    return cached_claim(request, pk) or _session_or_owner_claim(request, pk)
 
 
 def _player_name(request: HttpRequest) -> str:
