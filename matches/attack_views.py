@@ -30,7 +30,7 @@ from matches.attack_forms import (
     read_ecm,
 )
 from matches.forms import client_key
-from matches.models import Match
+from matches.models import HEAVY_FIELDS, Match
 from matches.views import _plain
 from rules.indirect import DESIGNATION_HOUSE_RULE
 from rules.match import Event, EventError, make_event
@@ -40,7 +40,6 @@ CONFIRM = "matches/attack_apply.html"
 ECM = "matches/attack_ecm.html"
 DESIGNATION = "matches/attack_designation.html"
 DICE_KEY = "blitz_attack_dice_on_screen"
-HEAVY = ("initial", "a_army", "b_army", "state")
 
 
 class NobodyToAttack(Exception):
@@ -49,7 +48,7 @@ class NobodyToAttack(Exception):
 
 def _seated(request: HttpRequest, pk: int) -> tuple[Match, str]:
     """The match and the seat the requester holds in it; 404 for anyone who is not a player."""
-    match = get_object_or_404(Match.objects.defer(*HEAVY), pk=pk)
+    match = get_object_or_404(Match.objects.defer(*HEAVY_FIELDS), pk=pk)
     claim = cached_claim(request, pk)
     if claim is not None and claim.holds(match):
         side = claim.side

@@ -1,8 +1,11 @@
 """Matches as stored: two roster snapshots, the seats of the players, the log, the current state.
 
-The state of a match is what its events say (``rules.match.replay``). ``state`` caches the result
-so that reading the board needs no replay; ``initial`` is the state the match started with, so a
-replay never needs the rosters or the game data again.
+The state of a match is what its events say (``rules.match.replay``). ``initial`` is the state the
+match started with, so a replay never needs the rosters or the game data again. ``state`` is a
+snapshot: the state after event ``state_seq``, rewritten every ``SNAPSHOT_EVERY`` events (and when
+the match ends), not on every tap. Each event keeps what it changed (``after``), so the current
+state is the snapshot brought up to date with the events after it (``rules.match.apply_parts``),
+and a tap writes only its event and the match's event number, however big the match.
 """
 
 from __future__ import annotations
@@ -10,15 +13,27 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 
 from armies.models import Owner
 from matches.lru import LRU
-from rules.match import LogEntry, MatchState, parse_event, state_from_dict
+from rules.errors import RulesError
+from rules.match import (
+    LogEntry,
+    MatchState,
+    apply_parts,
+    parse_event,
+    state_dict_after,
+    state_from_dict,
+)
 
 SLUG_BYTES = 16  # 128 bits, URL-safe base64: 22 characters
 SIDES = ("a", "b")
 STATES_KEPT = 128
+# The big columns: the roster snapshots and the states. A read that needs only the match's own
+# fields defers them (``current`` reads the state snapshot on demand, when it must).
+HEAVY_FIELDS = ("initial", "a_army", "b_army", "state")
+SNAPSHOT_EVERY = 20
 
 
 # Match states already read, by (match, event number, time of the write): a state never changes
@@ -27,6 +42,20 @@ STATES_KEPT = 128
 # state and its stored form (``state_to_dict``), so a tap can patch the stored form without
 # reading it from the database. Every app server has its own.
 STATES: LRU[tuple[MatchState, dict]] = LRU(STATES_KEPT)
+
+# The latest committed state each app server knows of each match, by (match, watch slug), as
+# (event number, state, stored form): a server that did not see the latest taps catches up from
+# it with only the events it missed. Put only once the transaction that made or read it has
+# committed, so it never holds a state a rolled-back write made; events are never rewritten, so
+# the events after it bring it to any later state. The watch slug (random, never changed) keeps
+# a match whose number is reused, as in tests, from taking another's state.
+LATEST: LRU[tuple[int, MatchState, dict]] = LRU(STATES_KEPT)
+
+
+def _put_latest(key: tuple, entry: tuple[int, MatchState, dict]) -> None:
+    known = LATEST.get(key)
+    if known is None or known[0] <= entry[0]:
+        LATEST.put(key, entry)
 
 
 def new_slug() -> str:
@@ -107,7 +136,8 @@ class Match(models.Model):
     result = models.CharField(max_length=8, blank=True)  # "a", "b" or "draw" once ended
     seq = models.PositiveIntegerField(default=0)  # the number of the last event
     initial = models.JSONField(default=dict)
-    state = models.JSONField(default=dict)
+    state = models.JSONField(default=dict)  # the state after event state_seq (see above)
+    state_seq = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     ended_at = models.DateTimeField(null=True, blank=True)
@@ -160,17 +190,48 @@ class Match(models.Model):
         return self.current()[0]
 
     def current(self) -> tuple[MatchState, dict]:
-        """The current state and its stored form, parsed at most once per app server."""
+        """The current state and its stored form, made at most once per app server."""
         entry = STATES.get(self._state_key())
         if entry is None:
-            data = self.state  # read from the database if the query deferred it
-            entry = (state_from_dict(data), data)
+            entry = self._catch_up()
             STATES.put(self._state_key(), entry)
         return entry
 
+    def _catch_up(self) -> tuple[MatchState, dict]:
+        """The state after event ``seq``: the latest state this server knows of (or else the
+        snapshot), with the events after it applied."""
+        base = LATEST.get(self._latest_key())
+        if base is None or not self.state_seq <= base[0] <= self.seq:
+            data = self.state  # read from the database if the query deferred it
+            base = (self.state_seq, state_from_dict(data), data)
+        seq, state, data = base
+        if seq < self.seq:
+            changes = list(
+                MatchEvent.objects.filter(match_id=self.pk, seq__gt=seq, seq__lte=self.seq)
+                .order_by("seq")
+                .values_list("after", flat=True)
+            )
+            if len(changes) != self.seq - seq:
+                raise RulesError(f"Match {self.pk} is missing events after #{seq}.")
+            after = state
+            for parts in changes:
+                after = apply_parts(after, parts)
+            state, data = after, state_dict_after(data, state, after)
+        self.remember_latest(state, data)
+        return state, data
+
+    def _latest_key(self) -> tuple:
+        return (self.pk, self.watch_slug)
+
     def remember_state(self, state: MatchState, data: dict) -> None:
-        """Keep the state just written (after ``seq`` and ``state`` were updated)."""
+        """Keep the state just written (after ``seq`` was updated)."""
         STATES.put(self._state_key(), (state, data))
+        self.remember_latest(state, data)
+
+    def remember_latest(self, state: MatchState, data: dict) -> None:
+        """Offer the state as this match's latest, once (and if) this transaction commits."""
+        entry, key = (self.seq, state, data), self._latest_key()
+        transaction.on_commit(lambda: _put_latest(key, entry))
 
     def initial_state(self) -> MatchState:
         return state_from_dict(self.initial)

@@ -13,7 +13,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from armies.models import Owner, Roster
-from matches.models import Match, MatchEvent, new_slug
+from matches.models import HEAVY_FIELDS, SNAPSHOT_EVERY, Match, MatchEvent, new_slug
 from rules.army import preset_roster, roster_to_dict
 from rules.catalog import Catalog, default_catalog
 from rules.errors import RulesError
@@ -228,9 +228,8 @@ def match_apply(
     raise AssertionError("unreachable")
 
 
-# Columns a tap never needs: the snapshots and the state (parsed once per server, see
-# Match.current; read on demand when this server has not parsed this version yet).
-_LOCKED_SKIPS = {"initial", "a_army", "b_army", "state"}
+# Columns a tap never needs: the snapshots and the state (made once per server, see
+# Match.current; read on demand when this server has not made this version yet).
 _LOCKED_SQL: dict[str, str] = {}
 
 
@@ -244,7 +243,7 @@ def _locked_match(match_id: int, client_key: str) -> Match:
         columns = ", ".join(
             f"m.{quote(field.column)}"
             for field in Match._meta.concrete_fields
-            if field.name not in _LOCKED_SKIPS
+            if field.name not in HEAVY_FIELDS
         )
         lock = (
             " FOR UPDATE OF m"
@@ -338,16 +337,21 @@ def _store(
     if event.kind == "undo":
         _update_effective(match, rows + [row])
     match.seq = seq
-    match.state = state_dict_after(stored, before, result.state)
-    fields = ["seq", "state", "updated_at"]
+    data = state_dict_after(stored, before, result.state)
+    fields = ["seq", "updated_at"]
     ended = result.state.phase is Phase.ENDED
     if ended != (match.status == Match.Status.ENDED):
         match.status = Match.Status.ENDED if ended else Match.Status.LIVE
         match.result = result.state.result or ""
         match.ended_at = timezone.now() if ended else None
         fields += ["status", "result", "ended_at"]
+    if ended or seq - match.state_seq >= SNAPSHOT_EVERY:
+        # A new snapshot now and then (and at the end), so that reading the state from the
+        # database never has many events to apply; in between, the event's "after" is enough.
+        match.state, match.state_seq = data, seq
+        fields += ["state", "state_seq"]
     match.save(update_fields=fields)
-    match.remember_state(result.state, match.state)
+    match.remember_state(result.state, data)
     return Applied(
         match,
         result.state,

@@ -27,7 +27,7 @@ from matches.access import (
     set_seat_cookie,
 )
 from matches.forms import MatchEndForm, MatchStartForm, client_key, parse_op
-from matches.models import Match, MatchEvent
+from matches.models import HEAVY_FIELDS, Match, MatchEvent
 from matches.queries import my_matches, poll_row
 from rules.match import SIDES, Event, EventError, MatchState, UnknownId, make_event
 
@@ -359,7 +359,7 @@ def match_watch_poll(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _poll_changes(request: HttpRequest, pk: int, seen: int, *, controls: bool) -> HttpResponse:
-    match = get_object_or_404(Match.objects.defer("initial", "a_army", "b_army"), pk=pk)
+    match = get_object_or_404(Match.objects.defer(*HEAVY_FIELDS), pk=pk)
     state = match.current_state()
     touched = MatchEvent.objects.filter(match=match, seq__gt=seen).values_list("units", flat=True)
     units = {uid for ids in touched for uid in ids}

@@ -1477,25 +1477,30 @@ def state_from_dict(data: Mapping[str, Any]) -> MatchState:
             )
             for side in data["sides"]
         )
-        return MatchState(
-            sides=sides,  # type: ignore[arg-type]
-            round=data["round"],
-            phase=Phase(data["phase"]),
-            rolls=tuple(data["rolls"]),  # type: ignore[arg-type]
-            ties=data["ties"],
-            last_tie=data["last_tie"],
-            winner=data["winner"],
-            first=data["first"],
-            turn=data["turn"],
-            active_group=data["active_group"],
-            activated=tuple(data["activated"]),
-            result=data["result"],
-            note=data["note"],
-        )
+        return _with_round(sides, data)  # type: ignore[arg-type]
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, RulesError):
             raise
         raise RulesError(f"A saved match state is malformed: {error!r}.") from None
+
+
+def _with_round(sides: tuple[Side, Side], data: Mapping[str, Any]) -> MatchState:
+    """A state of ``sides`` with the round part (``_round_to_dict``) read from ``data``."""
+    return MatchState(
+        sides=sides,
+        round=data["round"],
+        phase=Phase(data["phase"]),
+        rolls=tuple(data["rolls"]),  # type: ignore[arg-type]
+        ties=data["ties"],
+        last_tie=data["last_tie"],
+        winner=data["winner"],
+        first=data["first"],
+        turn=data["turn"],
+        active_group=data["active_group"],
+        activated=tuple(data["activated"]),
+        result=data["result"],
+        note=data["note"],
+    )
 
 
 def changed_parts(before: MatchState, after: MatchState) -> tuple[dict, dict]:
@@ -1523,6 +1528,7 @@ def changed_parts(before: MatchState, after: MatchState) -> tuple[dict, dict]:
 
 
 _STATIC = {"id", "name", "model", "skills", "leader", "armor", "tv"}
+_TRACK_PARTS = {"damage": "marked", "overkilled": "overkilled"}  # _dynamic's names in the track
 
 
 def _dynamic(unit: Unit) -> dict[str, Any]:
@@ -1535,3 +1541,34 @@ def _dynamic(unit: Unit) -> dict[str, Any]:
 
 def _round_part(state: MatchState) -> dict[str, Any]:
     return _round_to_dict(state)
+
+
+def apply_parts(state: MatchState, parts: Mapping[str, Any]) -> MatchState:
+    """The state after a change recorded as ``changed_parts(before, after)[1]``.
+
+    ``apply_parts(before, changed_parts(before, after)[1]) == after``: a log that keeps each
+    event's "after" can bring a stored state up to date without replaying the rules. Only the
+    models named are rebuilt; malformed parts raise RulesError.
+    """
+    try:
+        for key, values in parts.items():
+            if key == "match":
+                current = _round_part(state)
+                if not set(values) <= set(current):
+                    raise RulesError(f"A change to the round names {sorted(values)!r}.")
+                state = _with_round(state.sides, {**current, **values})
+                continue
+            data = unit_to_dict(state.unit(key))
+            for name, value in values.items():
+                if name in _TRACK_PARTS:
+                    data["track"] = {**data["track"], _TRACK_PARTS[name]: value}
+                elif name in _STATIC or name not in data:
+                    raise RulesError(f"A model's change names {name!r}, which never changes.")
+                else:
+                    data[name] = value
+            state = _with_unit(state, _unit_from_dict(data))
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        if isinstance(error, RulesError):
+            raise
+        raise RulesError(f"A saved change to a match is malformed: {error!r}.") from None
+    return state

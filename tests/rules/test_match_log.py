@@ -1,7 +1,10 @@
-"""The log of a match: replaying it rebuilds the state, undo after do is the identity, redo
-restores, and an event that later ones depend on cannot be undone."""
+"""The log of a match: replaying it rebuilds the state, each event's recorded change brings the
+state before it to the state after it, undo after do is the identity, redo restores, and an event
+that later ones depend on cannot be undone."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +16,8 @@ from rules.match import (
     LogEntry,
     MatchState,
     UnknownId,
+    apply_parts,
+    changed_parts,
     last_undoable,
     make_event,
     plan_undo,
@@ -137,6 +142,10 @@ def test_replaying_the_log_rebuilds_the_state_exactly(operations):
         # The stored form, patched with only what changed, is the full conversion.
         patched = state_dict_after(state_to_dict(before), before, game.state)
         assert patched == state_to_dict(game.state)
+        # What the log keeps of the change (its "after", through JSON as stored) brings the
+        # state before it up to the state after it.
+        after = json.loads(json.dumps(changed_parts(before, game.state)[1]))
+        assert apply_parts(before, after) == game.state
     assert state_from_dict(state_to_dict(game.state)) == game.state
 
 
@@ -241,3 +250,17 @@ def test_undo_summaries_name_the_event():
     redo = game.undo(undo)
     assert game.summaries[redo].startswith(f"Redid #{done} (")
     assert last_undoable(game.log) == done
+
+
+def test_a_malformed_recorded_change_is_refused_in_words():
+    unit = UNITS[0]
+    for parts in (
+        {unit: {"name": "Renamed"}},  # never changes
+        {unit: {"nonsense": 1}},
+        {unit: {"damage": "two"}},
+        {"match": {"nonsense": 1}},
+        {"match": {"phase": "no such phase"}},
+        {"a-99-1": {"damage": 1}},
+    ):
+        with pytest.raises(RulesError):
+            apply_parts(INITIAL, parts)
