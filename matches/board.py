@@ -45,11 +45,14 @@ def whole(value: Fraction) -> int:
 
 
 def unit_card(state: MatchState, unit: Unit) -> dict:
+    """A model's card. The buttons' values and classes are worked out here, not in the template:
+    the card is what every damage tap sends back, so it renders with as little template work as
+    it can."""
     track = unit.track
     out = unit.is_out
+    uid = unit.id
     boxes = []
     for index, kind in enumerate(track.boxes):
-        marked = index < track.marked
         action = None
         if not track.overkilled:
             if index == track.marked:
@@ -57,13 +60,7 @@ def unit_card(state: MatchState, unit: Unit) -> dict:
             elif index == track.marked - 1:
                 action = "clear"
         boxes.append(
-            {
-                "letter": kind.letter,
-                "name": kind.value.capitalize(),
-                "marked": marked,
-                "action": action,
-                "number": index + 1,
-            }
+            _box(uid, kind.letter, kind.value.capitalize(), index, index < track.marked, action)
         )
     wreck_action = None
     if not track.overkilled:
@@ -72,14 +69,15 @@ def unit_card(state: MatchState, unit: Unit) -> dict:
         elif track.marked == len(track.boxes):
             wreck_action = "mark"
     boxes.append(
-        {
-            "letter": "\u2715",
-            "name": "Past Critical: Destroyed",
-            "marked": track.destroyed,
-            "action": wreck_action,
-            "number": len(track.boxes) + 1,
-            "wreck": True,
-        }
+        _box(
+            uid,
+            "\u2715",
+            "Past Critical: Destroyed",
+            len(track.boxes),
+            track.destroyed,
+            wreck_action,
+            wreck=True,
+        )
     )
     penalty = unit.penalty if not out else 0
     skills = unit.skills
@@ -92,9 +90,11 @@ def unit_card(state: MatchState, unit: Unit) -> dict:
         notes.append("Top Speed: its action is spent moving")
         if not track.top_speed_allowed:
             notes.append("Can't stay at Top Speed: slow to Combat")
+    css = f"unit s-{unit.state.value}" + (" out" if out else "") + (" used" if unit.used else "")
     return {
-        "id": unit.id,
-        "dom_focus": f"unit-{unit.id}",
+        "id": uid,
+        "css": css,
+        "dom_focus": f"unit-{uid}",
         "name": unit.name,
         "leader": unit.leader,
         "state": unit.state.value,
@@ -114,22 +114,62 @@ def unit_card(state: MatchState, unit: Unit) -> dict:
         "destroyed": track.destroyed,
         "speeds": [
             {
-                "value": speed.value,
+                "op": f"speed {uid} {speed.value}",
                 "label": speed.label,
                 "current": speed is unit.speed,
-                "blocked": speed is Speed.TOP and not track.top_speed_allowed,
+                "css": "ch no" if speed is Speed.TOP and not track.top_speed_allowed else "ch",
             }
             for speed in Speed
         ],
-        "modes": [{"value": m.value, "label": m.label, "current": m is unit.mode} for m in Mode],
+        "modes": [
+            {"op": f"mode {uid} {m.value}", "label": m.label, "current": m is unit.mode}
+            for m in Mode
+        ],
         "used": unit.used,
         "kept": unit.kept_action,
         "fo": unit.fo_mark,
-        "ammo": [
-            {"index": i, "weapon": c.weapon, "name": c.name, "left": c.left, "capacity": c.capacity}
-            for i, c in enumerate(unit.ammo)
+        "toggles": [
+            _toggle(uid, "used", unit.used, "Used"),
+            _toggle(
+                uid,
+                "keep",
+                unit.kept_action,
+                "Spend kept action" if unit.kept_action else "Keep action",
+            ),
+            _toggle(uid, "fo", unit.fo_mark, "FO mark"),
         ],
-        "notes": notes,
+        "ammo": [
+            {
+                "op": f"fire {uid} {number}",
+                "weapon": c.weapon,
+                "name": c.name,
+                "left": c.left,
+                "capacity": c.capacity,
+            }
+            for number, c in enumerate(unit.ammo, start=1)
+        ],
+        "notes": " · ".join(notes),
+    }
+
+
+def _box(uid: str, letter: str, name: str, index: int, marked: bool, action, wreck=False) -> dict:
+    return {
+        "letter": letter,
+        "name": name,
+        "op": f"{action} {uid}" if action else "",
+        "css": "bx" + (" x" if marked else "") + (" w" if wreck else ""),
+        "label": f"{'Cross off' if action == 'mark' else 'Clear'} box {index + 1}, {name}",
+        "marked": marked,
+        "action": action,
+    }
+
+
+def _toggle(uid: str, word: str, on: bool, label: str) -> dict:
+    """A button that turns a flag of the model on or off (its value asks for the other one)."""
+    return {
+        "op": f"{word} {uid} {0 if on else 1}",
+        "pressed": "true" if on else "false",
+        "label": label,
     }
 
 

@@ -13,7 +13,8 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from armies.models import Owner, Roster
-from matches.models import HEAVY_FIELDS, SNAPSHOT_EVERY, Match, MatchEvent, new_slug
+from matches.models import SNAPSHOT_EVERY, Match, MatchEvent, new_slug
+from matches.rows import insert_row, update_row
 from rules.army import preset_roster, roster_to_dict
 from rules.catalog import Catalog, default_catalog
 from rules.errors import RulesError
@@ -228,8 +229,13 @@ def match_apply(
     raise AssertionError("unreachable")
 
 
-# Columns a tap never needs: the snapshots and the state (made once per server, see
-# Match.current; read on demand when this server has not made this version yet).
+# The columns a tap reads: the seats' tokens and names, what the state's cache keys on, what the
+# end of a match writes. The others (the snapshots, the state, the rosters) are deferred: the
+# ORM reads one on demand, as Match.current reads the state when it must.
+TAP_FIELDS = (
+    "id", "seq", "state_seq", "status", "result", "ended_at", "updated_at", "watch_slug",
+    "a_token", "b_token", "a_player", "b_player",
+)  # fmt: skip
 _LOCKED_SQL: dict[str, str] = {}
 
 
@@ -243,7 +249,7 @@ def _locked_match(match_id: int, client_key: str) -> Match:
         columns = ", ".join(
             f"m.{quote(field.column)}"
             for field in Match._meta.concrete_fields
-            if field.name not in HEAVY_FIELDS
+            if field.name in TAP_FIELDS
         )
         lock = (
             " FOR UPDATE OF m"
@@ -319,7 +325,7 @@ def _store(
     if len(units) == len(before.units) and len(units) > 1:
         units = [ALL_UNITS]
     seq = match.seq + 1
-    row = MatchEvent.objects.create(
+    row = MatchEvent(
         match=match,
         seq=seq,
         client_key=client_key,
@@ -334,6 +340,7 @@ def _store(
         after=new,
         units=units,
     )
+    insert_row(row)
     if event.kind == "undo":
         _update_effective(match, rows + [row])
     match.seq = seq
@@ -350,7 +357,7 @@ def _store(
         # database never has many events to apply; in between, the event's "after" is enough.
         match.state, match.state_seq = data, seq
         fields += ["state", "state_seq"]
-    match.save(update_fields=fields)
+    update_row(match, fields)
     match.remember_state(result.state, data)
     return Applied(
         match,

@@ -66,6 +66,11 @@ def _log(match: Match, state: MatchState, limit: int | None = LOG_SHOWN) -> list
     return [board.log_entry(event, state) for event in (events[:limit] if limit else events)]
 
 
+def _attack_url(match: Match) -> str:
+    """The attack helper's address; each card adds its model (one reverse a page, not a card)."""
+    return reverse("matches:attack-helper", args=[match.pk])
+
+
 def _board_context(request: HttpRequest, match: Match, *, seat: str | None) -> dict:
     state = match.current_state()
     controls = seat is not None
@@ -73,6 +78,7 @@ def _board_context(request: HttpRequest, match: Match, *, seat: str | None) -> d
         "match": match,
         "seat": seat,
         "controls": controls,
+        "attack_url": _attack_url(match),
         "manages_link": seat == "a",  # the player who started the match shares and revokes it
         "sides": board.sides(match, state),
         "turn": board.turn_panel(state),
@@ -280,6 +286,7 @@ def _changes_response(
     context = {
         "match": match,
         "controls": True,
+        "attack_url": _attack_url(match),
         "oob": True,
         "cards": _cards(state, units, applied.all_units),
         "summaries": [
@@ -367,6 +374,7 @@ def _poll_changes(request: HttpRequest, pk: int, seen: int, *, controls: bool) -
     context = {
         "match": match,
         "controls": controls,
+        "attack_url": _attack_url(match),
         "oob": True,
         "cards": _cards(state, units - {services.ALL_UNITS}, everything),
         "summaries": [board.side_summary(match, state, side) for side in SIDES],

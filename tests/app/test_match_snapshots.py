@@ -149,3 +149,23 @@ def test_another_match_with_the_same_number_never_lends_its_state(match):
     LATEST.put((match.pk, other.watch_slug), (match.seq, other.current_state(), {}))
     STATES.entries.clear()
     assert fresh(match).current_state() == match.initial_state()
+
+
+def test_a_tap_stores_its_event_and_the_match_as_the_orm_reads_them(client, match):
+    before = Match.objects.get(pk=match.pk).updated_at
+    tap(client, match, "speed a-1-1 top", key="k" * 32)
+    event = MatchEvent.objects.get(match=match, seq=1)
+    assert (event.client_key, event.actor_side, event.round, event.kind) == (
+        "k" * 32,
+        "a",
+        1,
+        "set_speed",
+    )
+    assert event.payload == {"unit": "a-1-1", "speed": "top"}
+    assert event.units == ["a-1-1"] and event.effective is True
+    assert event.after == {"a-1-1": {"speed": "top", "speed_round": 1}}
+    assert event.warnings and all(isinstance(w, str) for w in event.warnings)
+    assert event.created_at.tzinfo is not None
+    stored = Match.objects.get(pk=match.pk)
+    assert stored.seq == 1 and stored.updated_at > before
+    assert stored.updated_at >= event.created_at
