@@ -100,12 +100,12 @@ def unit_card(state: MatchState, unit: Unit) -> dict:
         "state": unit.state.value,
         "state_word": STATE_WORDS[unit.state],
         "effect": "No damage" if unit.state is DamageState.UNDAMAGED else track.effect_text,
-        "skills": [
-            ("ATT", penalised(skills.att, penalty)),
-            ("DEF", penalised(skills.defense, penalty)),
-            ("EW", penalised(skills.ew, penalty)),
-            ("LD", penalised(skills.ld, penalty)),
-        ],
+        "skills": {
+            "att": penalised(skills.att, penalty),
+            "def": penalised(skills.defense, penalty),
+            "ew": penalised(skills.ew, penalty),
+            "ld": penalised(skills.ld, penalty),
+        },
         "penalty": penalty,
         "armor": unit.armor,
         "boxes": boxes,

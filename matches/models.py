@@ -11,6 +11,7 @@ and a tap writes only its event and the match's event number, however big the ma
 from __future__ import annotations
 
 import secrets
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import models, transaction
@@ -43,19 +44,35 @@ SNAPSHOT_EVERY = 20
 # reading it from the database. Every app server has its own.
 STATES: LRU[tuple[MatchState, dict]] = LRU(STATES_KEPT)
 
-# The latest committed state each app server knows of each match, by (match, watch slug), as
-# (event number, state, stored form): a server that did not see the latest taps catches up from
-# it with only the events it missed. Put only once the transaction that made or read it has
-# committed, so it never holds a state a rolled-back write made; events are never rewritten, so
-# the events after it bring it to any later state. The watch slug (random, never changed) keeps
-# a match whose number is reused, as in tests, from taking another's state.
-LATEST: LRU[tuple[int, MatchState, dict]] = LRU(STATES_KEPT)
+
+class Known(NamedTuple):
+    """The latest committed state an app server knows of a match (see LATEST)."""
+
+    watch_slug: str
+    seq: int
+    state: MatchState
+    data: dict
 
 
-def _put_latest(key: tuple, entry: tuple[int, MatchState, dict]) -> None:
-    known = LATEST.get(key)
-    if known is None or known[0] <= entry[0]:
-        LATEST.put(key, entry)
+# The latest committed state each app server knows of each match, by match: a server that did
+# not see the latest taps catches up from it with only the events it missed. Put only once the
+# transaction that made or read it has committed, so it never holds a state a rolled-back write
+# made; events are never rewritten, so the events after it bring it to any later state. The
+# watch slug (random, never changed) keeps a match whose number is reused, as in tests, from
+# taking another's state.
+LATEST: LRU[Known] = LRU(STATES_KEPT)
+
+
+def _put_latest(pk: int, entry: Known) -> None:
+    known = LATEST.get((pk,))
+    if known is None or known.watch_slug != entry.watch_slug or known.seq <= entry.seq:
+        LATEST.put((pk,), entry)
+
+
+def latest_seq(pk: int) -> int | None:
+    """The event number of the latest state this server knows of match ``pk``, if any."""
+    known = LATEST.get((pk,))
+    return None if known is None else known.seq
 
 
 def new_slug() -> str:
@@ -199,18 +216,28 @@ class Match(models.Model):
 
     def _catch_up(self) -> tuple[MatchState, dict]:
         """The state after event ``seq``: the latest state this server knows of (or else the
-        snapshot), with the events after it applied."""
-        base = LATEST.get(self._latest_key())
-        if base is None or not self.state_seq <= base[0] <= self.seq:
+        snapshot), with the events after it applied (their changes as the locked read of a tap
+        fetched them, ``missed``, or else read now)."""
+        known = LATEST.get((self.pk,))
+        if (
+            known is not None
+            and known.watch_slug == self.watch_slug
+            and self.state_seq <= known.seq <= self.seq
+        ):
+            seq, state, data = known.seq, known.state, known.data
+        else:
             data = self.state  # read from the database if the query deferred it
-            base = (self.state_seq, state_from_dict(data), data)
-        seq, state, data = base
+            seq, state = self.state_seq, state_from_dict(data)
         if seq < self.seq:
-            changes = list(
-                MatchEvent.objects.filter(match_id=self.pk, seq__gt=seq, seq__lte=self.seq)
-                .order_by("seq")
-                .values_list("after", flat=True)
-            )
+            missed = getattr(self, "missed", None)
+            if missed is not None and missed[0] == seq:
+                changes = missed[1]
+            else:
+                changes = list(
+                    MatchEvent.objects.filter(match_id=self.pk, seq__gt=seq, seq__lte=self.seq)
+                    .order_by("seq")
+                    .values_list("after", flat=True)
+                )
             if len(changes) != self.seq - seq:
                 raise RulesError(f"Match {self.pk} is missing events after #{seq}.")
             after = state
@@ -220,9 +247,6 @@ class Match(models.Model):
         self.remember_latest(state, data)
         return state, data
 
-    def _latest_key(self) -> tuple:
-        return (self.pk, self.watch_slug)
-
     def remember_state(self, state: MatchState, data: dict) -> None:
         """Keep the state just written (after ``seq`` was updated)."""
         STATES.put(self._state_key(), (state, data))
@@ -230,8 +254,8 @@ class Match(models.Model):
 
     def remember_latest(self, state: MatchState, data: dict) -> None:
         """Offer the state as this match's latest, once (and if) this transaction commits."""
-        entry, key = (self.seq, state, data), self._latest_key()
-        transaction.on_commit(lambda: _put_latest(key, entry))
+        pk, entry = self.pk, Known(self.watch_slug, self.seq, state, data)
+        transaction.on_commit(lambda: _put_latest(pk, entry))
 
     def initial_state(self) -> MatchState:
         return state_from_dict(self.initial)

@@ -1,19 +1,22 @@
-"""Plain INSERT and UPDATE of one model instance, for the damage tap's writes.
+"""Plain reads and writes of one model instance, for the damage tap.
 
-A tap is the app's hottest write, and building its two statements through the ORM (compiling the
-SQL, sending the save signals) cost more than running them. These write the same values the ORM
-would: each field's ``pre_save`` (``auto_now`` and ``auto_now_add`` included) and
-``get_db_prep_save`` (JSON and dates as this database takes them), through Django's cursor, so
-database errors are Django's (an ``IntegrityError`` on a duplicate key, say). No signals are sent:
-nothing in this project listens to these models' saves.
+A tap is the app's hottest request, and building its statements through the ORM (compiling the
+SQL, sending the save signals, working out a raw query's columns) cost more than running them.
+These read and write the same values the ORM would: each field's ``pre_save`` (``auto_now`` and
+``auto_now_add`` included) and ``get_db_prep_save`` (JSON and dates as this database takes them)
+on the way in, the database's and the field's converters on the way out, through Django's
+cursor, so database errors are Django's (an ``IntegrityError`` on a duplicate key, say). No
+signals are sent: nothing in this project listens to these models' saves.
 """
 
 from __future__ import annotations
 
 from django.db import connection
 from django.db.models import Field, Model
+from django.db.models.sql import Query
 
 _SQL: dict[tuple, str] = {}
+_CONVERTERS: dict[tuple, tuple[list, list]] = {}
 
 
 def _sql(kind: str, model: type[Model], names: tuple[str, ...], make) -> str:
@@ -63,3 +66,34 @@ def update_row(obj: Model, names: list[str]) -> None:
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [*_values(obj, fields, False), obj.pk])
+
+
+def in_model_order(model: type[Model], names: tuple[str, ...]) -> tuple[str, ...]:
+    """``names`` in the order of the model's fields, as ``Model.from_db`` takes values."""
+    return tuple(f.name for f in model._meta.concrete_fields if f.name in names)
+
+
+def instance_from_row(model: type[Model], names: tuple[str, ...], row) -> Model:
+    """An instance of ``model`` from the first ``len(names)`` values of a row read by a plain
+    query selecting the columns of the fields ``names``, in that order, which must be the
+    model's order (``in_model_order``); the other fields are deferred."""
+    key = (connection.vendor, model, names)
+    known = _CONVERTERS.get(key)
+    if known is None:
+        if in_model_order(model, names) != names:
+            raise ValueError(f"Fields not in the order of {model.__name__}'s: {names}.")
+        fields = [model._meta.get_field(name) for name in names]
+        compiler = connection.ops.compiler("SQLCompiler")(Query(model), connection, None)
+        found = compiler.get_converters([f.get_col(model._meta.db_table) for f in fields])
+        known = _CONVERTERS[key] = (
+            [f.attname for f in fields],
+            [(pos, *found[pos]) for pos in sorted(found)],
+        )
+    attnames, converters = known
+    values = list(row[: len(names)])
+    for pos, functions, expression in converters:
+        value = values[pos]
+        for function in functions:
+            value = function(value, expression, connection)
+        values[pos] = value
+    return model.from_db(connection.alias, attnames, values)

@@ -7,14 +7,15 @@ the change again.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from armies.models import Owner, Roster
-from matches.models import SNAPSHOT_EVERY, Match, MatchEvent, new_slug
-from matches.rows import insert_row, update_row
+from matches.models import SNAPSHOT_EVERY, Match, MatchEvent, latest_seq, new_slug
+from matches.rows import in_model_order, insert_row, instance_from_row, update_row
 from rules.army import preset_roster, roster_to_dict
 from rules.catalog import Catalog, default_catalog
 from rules.errors import RulesError
@@ -229,42 +230,70 @@ def match_apply(
     raise AssertionError("unreachable")
 
 
-# The columns a tap reads: the seats' tokens and names, what the state's cache keys on, what the
-# end of a match writes. The others (the snapshots, the state, the rosters) are deferred: the
-# ORM reads one on demand, as Match.current reads the state when it must.
-TAP_FIELDS = (
+# The columns a tap reads (in the model's order): the seats' tokens and names, what the state's
+# cache keys on, what the end of a match writes. The others (the snapshots, the state, the
+# rosters) are deferred: the ORM reads one on demand, as Match.current reads the state.
+TAP_FIELDS = in_model_order(Match, (
     "id", "seq", "state_seq", "status", "result", "ended_at", "updated_at", "watch_slug",
     "a_token", "b_token", "a_player", "b_player",
-)  # fmt: skip
-_LOCKED_SQL: dict[str, str] = {}
+))  # fmt: skip
+_LOCKED_SQL: dict[tuple[str, bool], str] = {}
 
 
-def _locked_match(match_id: int, client_key: str) -> Match:
-    """The match row, locked for this transaction, with ``applied_seq``: the event number this
-    client key already made, or None. One plain query: a tap is the hottest path of the app,
-    and building this SELECT through the ORM cost more than running it."""
-    sql = _LOCKED_SQL.get(connection.vendor)
+def _locked_sql(with_missed: bool) -> str:
+    key = (connection.vendor, with_missed)
+    sql = _LOCKED_SQL.get(key)
     if sql is None:
         quote = connection.ops.quote_name
-        columns = ", ".join(
-            f"m.{quote(field.column)}"
-            for field in Match._meta.concrete_fields
-            if field.name in TAP_FIELDS
-        )
+        events, seq, after = quote(MatchEvent._meta.db_table), quote("seq"), quote("after")
+        columns = ", ".join(f"m.{quote(Match._meta.get_field(name).column)}" for name in TAP_FIELDS)
         lock = (
             " FOR UPDATE OF m"
             if connection.features.has_select_for_update_of
             else (" FOR UPDATE" if connection.features.has_select_for_update else "")
         )
-        sql = _LOCKED_SQL[connection.vendor] = (
-            f"SELECT {columns}, (SELECT e.{quote('seq')} FROM {quote(MatchEvent._meta.db_table)} e"
-            f" WHERE e.{quote('match_id')} = m.{quote('id')} AND e.{quote('client_key')} = %s)"
-            f" AS applied_seq FROM {quote(Match._meta.db_table)} m WHERE m.{quote('id')} = %s"
-            f"{lock}"
+        applied = (
+            f"(SELECT a.{seq} FROM {events} a WHERE a.{quote('match_id')} = m.{quote('id')}"
+            f" AND a.{quote('client_key')} = %s)"
         )
-    for match in Match.objects.raw(sql, [client_key, match_id]):
-        return match
-    raise Match.DoesNotExist
+        if with_missed:
+            missed = (
+                f", e.{seq}, e.{after} FROM {quote(Match._meta.db_table)} m LEFT JOIN {events} e"
+                f" ON e.{quote('match_id')} = m.{quote('id')} AND e.{seq} > %s"
+                f" WHERE m.{quote('id')} = %s ORDER BY e.{seq}"
+            )
+        else:
+            missed = f" FROM {quote(Match._meta.db_table)} m WHERE m.{quote('id')} = %s"
+        sql = _LOCKED_SQL[key] = f"SELECT {columns}, {applied}{missed}{lock}"
+    return sql
+
+
+def _locked_match(match_id: int, client_key: str) -> Match:
+    """The match row, locked for this transaction, with ``applied_seq``: the event number this
+    client key already made, or None. One plain query: a tap is the hottest path of the app,
+    and building this SELECT through the ORM cost more than running it.
+
+    When this server knows an earlier state of the match, the same query brings the changes of
+    the events after it (``missed``), so a server that did not see the latest taps (there are
+    several behind a load balancer) catches up without another round trip."""
+    since = latest_seq(match_id)
+    params = [client_key, match_id] if since is None else [client_key, since, match_id]
+    with connection.cursor() as cursor:
+        cursor.execute(_locked_sql(since is not None), params)
+        rows = cursor.fetchall()
+    if not rows:
+        raise Match.DoesNotExist
+    n = len(TAP_FIELDS)
+    match = instance_from_row(Match, TAP_FIELDS, rows[0])
+    match.applied_seq = rows[0][n]
+    if since is not None:
+        match.missed = (since, [_json(row[n + 2]) for row in rows if row[n + 1] is not None])
+    return match
+
+
+def _json(value: object) -> object:
+    """A JSON column read by a raw query: text on SQLite (and as Django reads jsonb)."""
+    return json.loads(value) if isinstance(value, str | bytes) else value
 
 
 def _apply_locked(

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from matches import services
 from matches.forms import parse_op
-from matches.models import HEAVY_FIELDS, LATEST, SNAPSHOT_EVERY, STATES, Match, MatchEvent
+from matches.models import HEAVY_FIELDS, LATEST, SNAPSHOT_EVERY, STATES, Known, Match, MatchEvent
 from rules.match import replay, state_to_dict
 from tests.factories import make_big_roster, make_match, make_user, tap
 
@@ -110,7 +110,7 @@ def test_a_server_catches_up_from_the_latest_state_it_saw_with_only_the_missed_e
 ):
     with django_capture_on_commit_callbacks(execute=True):
         taps(client, match, 3)  # committed here: this server knows the state after event 3
-    assert LATEST.get((match.pk, match.watch_slug))[0] == 3
+    assert LATEST.get((match.pk,)).seq == 3
     taps(client, match, 2)  # made by another server: never committed in this process's eyes
     STATES.entries.clear()
     stored = fresh(match)
@@ -139,14 +139,14 @@ def test_a_state_from_a_write_that_rolled_back_is_never_taken_as_the_latest(
             )
             assert applied.state.unit("b-1-1").track.marked == 1
             raise Rollback
-    assert LATEST.get((match.pk, match.watch_slug)) is None
+    assert LATEST.get((match.pk,)) is None
     STATES.entries.clear()
     assert fresh(match).current_state().unit("b-1-1").track.marked == 0
 
 
 def test_another_match_with_the_same_number_never_lends_its_state(match):
     other = make_match(make_user("someone"))
-    LATEST.put((match.pk, other.watch_slug), (match.seq, other.current_state(), {}))
+    LATEST.put((match.pk,), Known(other.watch_slug, match.seq, other.current_state(), {}))
     STATES.entries.clear()
     assert fresh(match).current_state() == match.initial_state()
 
@@ -169,3 +169,21 @@ def test_a_tap_stores_its_event_and_the_match_as_the_orm_reads_them(client, matc
     stored = Match.objects.get(pk=match.pk)
     assert stored.seq == 1 and stored.updated_at > before
     assert stored.updated_at >= event.created_at
+
+
+def test_a_tap_on_a_server_that_missed_taps_brings_them_in_its_locked_read(
+    client, match, django_capture_on_commit_callbacks
+):
+    assert tap(client, match, "mark a-1-1").status_code == 200  # warm up
+    with django_capture_on_commit_callbacks(execute=True):
+        taps(client, match, 3)  # this server knows the state after event 4
+    with CaptureQueriesContext(connection) as warm:
+        tap(client, match, "mark a-2-1")  # made here, but as by another server: not committed
+    tap(client, match, "mark a-2-1")
+    STATES.entries.clear()
+    with CaptureQueriesContext(connection) as cold:
+        assert tap(client, match, "mark a-2-1").status_code == 200
+    assert len(cold) == len(warm), [q["sql"] for q in cold]
+    state = fresh(match).current_state()
+    assert state == replayed(match)
+    assert state.unit("a-2-1").track.marked == 3 and state.unit("b-1-1").track.marked == 1
