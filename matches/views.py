@@ -32,7 +32,7 @@ from matches.queries import my_matches, poll_row
 from rules.match import SIDES, Event, EventError, MatchState, UnknownId, make_event
 
 BOARD = "matches/match_board.html"
-CHANGES = "matches/_changes.html"
+CHANGES = "matches/match_board.html#changes"
 LOG_SHOWN = 30
 STOP_POLLING = 286  # htmx stops polling on this status
 
@@ -289,10 +289,13 @@ def _changes_response(
         "attack_url": _attack_url(match),
         "oob": True,
         "cards": _cards(state, units, applied.all_units),
+        # A side's summary (TV destroyed, models out) changes only when a model leaves the game
+        # or comes back, which makes the change round-level too.
         "summaries": [
             board.side_summary(match, state, side)
             for side in SIDES
-            if applied.all_units or any(uid.startswith(side) for uid in units)
+            if applied.round_level
+            and (applied.all_units or any(uid.startswith(side) for uid in units))
         ],
         "turn": board.turn_panel(state) if applied.round_level or where == "turn" else None,
         "heads": _heads(state) if applied.round_level else [],

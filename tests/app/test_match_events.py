@@ -34,17 +34,26 @@ def state_of(match: Match):
     return match.current_state()
 
 
-def test_a_tap_from_htmx_returns_only_the_changed_card_summary_and_log_line(client, match):
+def test_a_tap_from_htmx_returns_only_the_changed_card_and_log_line(client, match):
     response = tap(client, match, "mark b-1-1")
     html = response.content.decode()
     assert response.status_code == 200
     assert "<html" not in html and "<form" not in html
     assert '<article id="unit-b-1-1" class="unit s-sturdy" hx-swap-oob="true">' in html
-    assert '<header id="side-b" class="side-sum" hx-swap-oob="true">' in html
-    assert 'id="side-a"' not in html  # the other side did not change
+    assert 'class="side-sum"' not in html  # no model left the game: TV destroyed is the same
     assert 'hx-swap-oob="afterbegin:#log-list"' in html
     assert "Warrior 1 (PRDF CG1): box 1 crossed off: Sturdy" in html
     assert state_of(match).unit("b-1-1").track.marked == 1
+
+
+def test_a_tap_that_takes_a_model_out_also_returns_its_sides_summary(client, match):
+    html = tap(client, match, "destroy b-1-1").content.decode()
+    assert '<header id="side-b" class="side-sum" hx-swap-oob="true">' in html
+    assert "out 1/" in html
+    assert 'id="side-a"' not in html  # the other side did not change
+    html = tap(client, match, "undo last").content.decode()
+    assert '<header id="side-b" class="side-sum" hx-swap-oob="true">' in html
+    assert "out 0/" in html
 
 
 def test_a_plain_tap_redirects_back_to_the_card(client, match):
