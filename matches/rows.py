@@ -11,7 +11,7 @@ signals are sent: nothing in this project listens to these models' saves.
 
 from __future__ import annotations
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Field, Model
 from django.db.models.sql import Query
 
@@ -19,7 +19,13 @@ _SQL: dict[tuple, str] = {}
 _CONVERTERS: dict[tuple, tuple[list, list]] = {}
 
 
-def _sql(kind: str, model: type[Model], names: tuple[str, ...], make) -> str:
+def db():
+    """The default database connection itself: ``django.db.connection`` is a proxy that looks the
+    connection up again on every attribute, which a hot path pays for dozens of times."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
+def _sql(connection, kind: str, model: type[Model], names: tuple[str, ...], make) -> str:
     key = (connection.vendor, kind, model, names)
     sql = _SQL.get(key)
     if sql is None:
@@ -29,16 +35,18 @@ def _sql(kind: str, model: type[Model], names: tuple[str, ...], make) -> str:
     return sql
 
 
-def _values(obj: Model, fields: list[Field], add: bool) -> list:
+def _values(connection, obj: Model, fields: list[Field], add: bool) -> list:
     return [field.get_db_prep_save(field.pre_save(obj, add), connection) for field in fields]
 
 
 def insert_row(obj: Model) -> None:
     """INSERT ``obj`` (every concrete field but the primary key, which stays unset)."""
+    connection = db()
     meta = obj._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key]
     names = tuple(f.name for f in fields)
     sql = _sql(
+        connection,
         "insert",
         type(obj),
         names,
@@ -48,15 +56,17 @@ def insert_row(obj: Model) -> None:
         ),
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, _values(obj, fields, True))
+        cursor.execute(sql, _values(connection, obj, fields, True))
 
 
 def update_row(obj: Model, names: list[str]) -> None:
     """UPDATE the fields ``names`` of the row of ``obj`` (``auto_now`` ones are set now)."""
+    connection = db()
     meta = obj._meta
     fields = [meta.get_field(name) for name in names]
     pk = connection.ops.quote_name(meta.pk.column)
     sql = _sql(
+        connection,
         "update",
         type(obj),
         tuple(names),
@@ -65,7 +75,7 @@ def update_row(obj: Model, names: list[str]) -> None:
         ),
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*_values(obj, fields, False), obj.pk])
+        cursor.execute(sql, [*_values(connection, obj, fields, False), obj.pk])
 
 
 def in_model_order(model: type[Model], names: tuple[str, ...]) -> tuple[str, ...]:
@@ -77,6 +87,7 @@ def instance_from_row(model: type[Model], names: tuple[str, ...], row) -> Model:
     """An instance of ``model`` from the first ``len(names)`` values of a row read by a plain
     query selecting the columns of the fields ``names``, in that order, which must be the
     model's order (``in_model_order``); the other fields are deferred."""
+    connection = db()
     key = (connection.vendor, model, names)
     known = _CONVERTERS.get(key)
     if known is None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from armies.models import Owner, Roster
 from matches.models import SNAPSHOT_EVERY, Match, MatchEvent, latest_seq, new_slug
+from matches.rows import db as rows_db
 from matches.rows import in_model_order, insert_row, instance_from_row, update_row
 from rules.army import preset_roster, roster_to_dict
 from rules.catalog import Catalog, default_catalog
@@ -240,7 +241,7 @@ TAP_FIELDS = in_model_order(Match, (
 _LOCKED_SQL: dict[tuple[str, bool], str] = {}
 
 
-def _locked_sql(with_missed: bool) -> str:
+def _locked_sql(connection, with_missed: bool) -> str:
     key = (connection.vendor, with_missed)
     sql = _LOCKED_SQL.get(key)
     if sql is None:
@@ -278,8 +279,9 @@ def _locked_match(match_id: int, client_key: str) -> Match:
     several behind a load balancer) catches up without another round trip."""
     since = latest_seq(match_id)
     params = [client_key, match_id] if since is None else [client_key, since, match_id]
+    connection = rows_db()
     with connection.cursor() as cursor:
-        cursor.execute(_locked_sql(since is not None), params)
+        cursor.execute(_locked_sql(connection, since is not None), params)
         rows = cursor.fetchall()
     if not rows:
         raise Match.DoesNotExist
