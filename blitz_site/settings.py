@@ -41,7 +41,7 @@ def database_from_url(url: str) -> dict:
     parts = urlsplit(url)
     if parts.scheme in {"postgres", "postgresql", "pgsql"}:
         return {
-            "ENGINE": "django.db.backends.postgresql",
+            "ENGINE": "blitz_site.postgres",
             "NAME": unquote(parts.path.lstrip("/")),
             "USER": unquote(parts.username or ""),
             "PASSWORD": unquote(parts.password or ""),

@@ -115,7 +115,7 @@ def test_a_fresh_sqlite_database_really_runs_in_wal_mode(tmp_path):
 
 def test_database_url_switches_to_postgresql():
     db = site_settings.database_from_url("postgres://blitz:s%40cret@db.example:6543/blitz")
-    assert db["ENGINE"] == "django.db.backends.postgresql"
+    assert db["ENGINE"] == "blitz_site.postgres"
     assert (db["NAME"], db["USER"], db["PASSWORD"]) == ("blitz", "blitz", "s@cret")
     assert (db["HOST"], db["PORT"]) == ("db.example", "6543")
 
