@@ -261,6 +261,7 @@ def _locked_sql(connection, with_missed: bool) -> str:
             missed = (
                 f", e.{seq}, e.{after} FROM {quote(Match._meta.db_table)} m LEFT JOIN {events} e"
                 f" ON e.{quote('match_id')} = m.{quote('id')} AND e.{seq} > %s"
+                f" AND e.{seq} > m.{quote('state_seq')}"
                 f" WHERE m.{quote('id')} = %s ORDER BY e.{seq}"
             )
         else:
@@ -275,8 +276,9 @@ def _locked_match(match_id: int, client_key: str) -> Match:
     and building this SELECT through the ORM cost more than running it.
 
     When this server knows an earlier state of the match, the same query brings the changes of
-    the events after it (``missed``), so a server that did not see the latest taps (there are
-    several behind a load balancer) catches up without another round trip."""
+    the events after it, or after the stored snapshot when that is newer (``missed``), so a
+    server that did not see the latest taps (there are several behind a load balancer) catches
+    up without another round trip."""
     since = latest_seq(match_id)
     params = [client_key, match_id] if since is None else [client_key, since, match_id]
     connection = rows_db()
@@ -289,7 +291,8 @@ def _locked_match(match_id: int, client_key: str) -> Match:
     match = instance_from_row(Match, TAP_FIELDS, rows[0])
     match.applied_seq = rows[0][n]
     if since is not None:
-        match.missed = (since, [_json(row[n + 2]) for row in rows if row[n + 1] is not None])
+        changes = [_json(row[n + 2]) for row in rows if row[n + 1] is not None]
+        match.missed = (max(since, match.state_seq), changes)
     return match
 
 

@@ -187,3 +187,19 @@ def test_a_tap_on_a_server_that_missed_taps_brings_them_in_its_locked_read(
     state = fresh(match).current_state()
     assert state == replayed(match)
     assert state.unit("a-2-1").track.marked == 3 and state.unit("b-1-1").track.marked == 1
+
+
+def test_a_server_whose_latest_state_is_older_than_the_snapshot_starts_from_the_snapshot(
+    client, match, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        taps(client, match, 2)  # this server knows the state after event 2
+    taps(client, match, SNAPSHOT_EVERY + 2)  # as by another server: a snapshot at event 20
+    STATES.entries.clear()
+    assert LATEST.get((match.pk,)).seq == 2
+    assert tap(client, match, "mark a-1-1").status_code == 200
+    stored = Match.objects.get(pk=match.pk)
+    assert (stored.seq, stored.state_seq) == (SNAPSHOT_EVERY + 5, SNAPSHOT_EVERY)
+    STATES.entries.clear()
+    assert fresh(match).current_state() == replayed(match)
+    assert replayed(match).unit("a-1-1").track.marked == 1
