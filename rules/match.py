@@ -36,7 +36,8 @@ touches what it changed (its ``writes``), and only if the rest of the log still 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
@@ -1455,7 +1456,7 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
 
 def state_from_dict(data: Mapping[str, Any]) -> MatchState:
     """Read a state written by ``state_to_dict``; malformed data raises RulesError."""
-    try:
+    with _reading("match state"):
         sides = tuple(
             Side(
                 key=side["key"],
@@ -1478,10 +1479,17 @@ def state_from_dict(data: Mapping[str, Any]) -> MatchState:
             for side in data["sides"]
         )
         return _with_round(sides, data)  # type: ignore[arg-type]
-    except (KeyError, TypeError, ValueError) as error:
+
+
+@contextmanager
+def _reading(what: str) -> Iterator[None]:
+    """Turn a KeyError, TypeError or ValueError met reading stored data into a RulesError."""
+    try:
+        yield
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, RulesError):
             raise
-        raise RulesError(f"A saved match state is malformed: {error!r}.") from None
+        raise RulesError(f"A saved {what} is malformed: {error!r}.") from None
 
 
 def _with_round(sides: tuple[Side, Side], data: Mapping[str, Any]) -> MatchState:
@@ -1550,7 +1558,7 @@ def apply_parts(state: MatchState, parts: Mapping[str, Any]) -> MatchState:
     event's "after" can bring a stored state up to date without replaying the rules. Only the
     models named are rebuilt; malformed parts raise RulesError.
     """
-    try:
+    with _reading("change to a match"):
         for key, values in parts.items():
             if key == "match":
                 current = _round_part(state)
@@ -1567,8 +1575,4 @@ def apply_parts(state: MatchState, parts: Mapping[str, Any]) -> MatchState:
                 else:
                     data[name] = value
             state = _with_unit(state, _unit_from_dict(data))
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        if isinstance(error, RulesError):
-            raise
-        raise RulesError(f"A saved change to a match is malformed: {error!r}.") from None
     return state

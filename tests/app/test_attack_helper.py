@@ -24,13 +24,6 @@ SECOND = {"band": "short", "cover": "some", "dmove": "0", "armor": "14"}
 
 
 @pytest.fixture
-def player(client):
-    user = make_user()
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
 def match(client, player):
     match = make_match(player, mine="north_starter", opponent="south_starter")
     client.get(reverse("matches:match-board", args=[match.pk]))  # the seat cookie, as a tablet

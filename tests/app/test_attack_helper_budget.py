@@ -9,20 +9,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.factories import make_big_roster, make_match, make_user
+from tests.factories import make_big_roster, make_match
 
 pytestmark = pytest.mark.django_db
 
 ODDS_QUERIES = 1
 ODDS_BYTES = 4 * 1024
 ODDS = {"HX-Request": "true", "HX-Target": "attack-odds"}
-
-
-@pytest.fixture
-def player(client):
-    user = make_user()
-    client.force_login(user)
-    return user
 
 
 def match_with(client, user, models: int):

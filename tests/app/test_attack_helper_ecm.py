@@ -20,13 +20,6 @@ ODDS = {"HX-Request": "true", "HX-Target": "ecm-odds"}
 
 
 @pytest.fixture
-def player(client):
-    user = make_user()
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
 def match(client, player):
     match = make_match(player, mine="north_starter", opponent="south_starter")
     tap(client, match, f"fo {MARKED} 1")

@@ -19,13 +19,6 @@ ODDS = {"HX-Request": "true", "HX-Target": "designation-odds"}
 
 
 @pytest.fixture
-def player(client):
-    user = make_user()
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
 def match(player):
     return make_match(player, mine="north_starter", opponent="south_starter")
 

@@ -20,13 +20,6 @@ TAP_BYTES = 3 * 1024
 POLL_QUERIES = 1
 
 
-@pytest.fixture
-def player(client):
-    user = make_user()
-    client.force_login(user)
-    return user
-
-
 def match_with(user, models: int):
     match = make_match(user, roster=make_big_roster(user, models // 5))
     assert len(match.current_state().side("a").units) == models

@@ -17,13 +17,6 @@ from tests.factories import make_match, make_roster, make_user, seat_guest, tap
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def player(client):
-    user = make_user()
-    client.force_login(user)
-    return user
-
-
 # --- Starting -------------------------------------------------------------------------------------
 
 

@@ -19,13 +19,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def player(client):
-    user = make_user()
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
 def match(player):
     return make_match(player)
 
