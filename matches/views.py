@@ -332,8 +332,12 @@ def _seen(request: HttpRequest) -> int:
     return int(seen)
 
 
-def _unchanged(row: dict, seen: int) -> HttpResponse | None:
-    if row["seq"] != seen:
+def _unchanged(request: HttpRequest, row: dict, seen: int) -> HttpResponse | None:
+    """204 when nothing changed since event ``seen``: no new event, and seat B is taken or free
+    as the board says (``joined``, from the poller; a join is not an event, but it changes the
+    name the board shows)."""
+    joined = request.GET.get("joined")
+    if row["seq"] != seen or (joined in ("0", "1") and (joined == "1") != bool(row["b_token"])):
         return None
     return HttpResponse(status=STOP_POLLING if row["status"] == Match.Status.ENDED else 204)
 
@@ -352,7 +356,7 @@ def match_poll(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such match.")
     if claim is None or not claim.token or row[f"{claim.side}_token"] != claim.token:
         _player_match(request, pk)
-    return _unchanged(row, seen) or _poll_changes(request, pk, seen, controls=True)
+    return _unchanged(request, row, seen) or _poll_changes(request, pk, seen, controls=True)
 
 
 @require_safe
@@ -365,7 +369,7 @@ def match_watch_poll(request: HttpRequest, slug: str) -> HttpResponse:
     row = poll_row("watch_slug", slug)
     if row is None:
         raise Http404("No such match.")
-    return _unchanged(row, seen) or _poll_changes(request, row["pk"], seen, controls=False)
+    return _unchanged(request, row, seen) or _poll_changes(request, row["pk"], seen, controls=False)
 
 
 def _poll_changes(request: HttpRequest, pk: int, seen: int, *, controls: bool) -> HttpResponse:

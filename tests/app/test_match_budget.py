@@ -112,7 +112,7 @@ def test_a_changed_poll_sends_the_changed_cards_and_the_new_position(client, pla
     html = response.content.decode()
     assert response.status_code == 200
     assert 'id="unit-b-2-2"' in html and 'id="unit-b-1-1"' not in html
-    assert f'hx-get="/matches/{match.pk}/poll?seq=2"' in html
+    assert f'hx-get="/matches/{match.pk}/poll?seq=2&amp;joined=0"' in html
     assert '<section id="match-log" class="log" hx-swap-oob="true"' in html
 
 

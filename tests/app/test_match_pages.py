@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.template.loader import render_to_string
 from django.test import Client
@@ -127,7 +129,7 @@ def test_the_board_shows_both_armies_by_combat_group(client, player):
     assert "CG1 · General Purpose Squad" in html and "CG2 · Fire Support Squad" in html
     assert 'value="fire a-1-1 1"' in html and "Fire HPZF <b>2/2</b>" in html
     assert "Round 1" in html and 'value="roll a 6"' in html
-    assert f'hx-get="/matches/{match.pk}/poll?seq=0"' in html
+    assert f'hx-get="/matches/{match.pk}/poll?seq=0&amp;joined=0"' in html
     assert 'src="/static/js/match.js"' in html and "<script>" not in html
     assert "Join link for your opponent" in html
 
@@ -161,6 +163,23 @@ def test_the_opponent_joins_by_link_and_plays_their_side(player):
     late = Client()
     html = late.post(reverse("matches:match-join", args=[match.join_slug])).content.decode()
     assert "Guest has already joined this match" in html
+
+
+def test_the_first_players_board_shows_the_opponent_once_they_join_and_leave(client, player):
+    match = make_match(player)
+    board = client.get(reverse("matches:match-board", args=[match.pk])).content.decode()
+    poll = re.search(r'hx-get="([^"]+)"', board.split('id="poller"')[1]).group(1)
+    poll = poll.replace("&amp;", "&")
+    assert poll.endswith("?seq=0&joined=0")
+    assert client.get(poll).status_code == 204  # nothing new
+    Client().post(reverse("matches:match-join", args=[match.join_slug]))
+    html = client.get(poll).content.decode()  # a join is not an event, but the name changed
+    assert '<header id="side-b" class="side-sum" hx-swap-oob="true">' in html and "Guest" in html
+    assert "?seq=0&amp;joined=1" in html
+    assert client.get(poll.replace("joined=0", "joined=1")).status_code == 204
+    client.post(reverse("matches:match-join-link", args=[match.pk]), {"free_seat": "1"})
+    assert client.get(poll.replace("joined=0", "joined=1")).status_code == 200
+    assert client.get(poll).status_code == 204
 
 
 def test_the_join_form_enforces_csrf(player):
@@ -199,7 +218,7 @@ def test_the_watch_link_is_read_only(player):
     assert "You are watching this match" in html
     assert "<button" not in html.split('id="board"')[1]
     assert "<form" not in html.split('id="board"')[1]
-    assert f'hx-get="/matches/watch/{match.watch_slug}/poll?seq=0"' in html
+    assert f'hx-get="/matches/watch/{match.watch_slug}/poll?seq=0&amp;joined=0"' in html
     assert watcher.get(reverse("matches:match-watch", args=["nope"])).status_code == 404
     assert tap(watcher, match, "mark a-1-1").status_code == 404
 
