@@ -291,8 +291,13 @@ def _locked_match(match_id: int, client_key: str) -> Match:
     match = instance_from_row(Match, TAP_FIELDS, rows[0])
     match.applied_seq = rows[0][n]
     if since is not None:
+        start = max(since, match.state_seq)
         changes = [_json(row[n + 2]) for row in rows if row[n + 1] is not None]
-        match.missed = (max(since, match.state_seq), changes)
+        # On PostgreSQL a locked read that waited for another tap's lock sees that tap's match
+        # row but not its event (the join read the snapshot taken before the wait): keep the
+        # changes only when they reach the match's number, else Match.current reads them again.
+        if len(changes) == match.seq - start:
+            match.missed = (start, changes)
     return match
 
 
@@ -392,6 +397,7 @@ def _store(
         match.state, match.state_seq = data, seq
         fields += ["state", "state_seq"]
     update_row(match, fields)
+    match.missed = None  # what the locked read brought is behind the new number now
     match.remember_state(result.state, data)
     return Applied(
         match,

@@ -7,14 +7,17 @@ anyway, so it cannot show a lost update.
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 
 import pytest
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 from django.test import Client
 from django.urls import reverse
 
-from matches.models import Match, MatchEvent
+from matches import services
+from matches.forms import parse_op
+from matches.models import LATEST, STATES, Match, MatchEvent
 from rules.match import apply_event, parse_event, replay
 from tests.factories import make_match, make_user, tap
 
@@ -104,3 +107,45 @@ def test_the_same_tap_sent_from_two_threads_at_once_applies_once():
     match.refresh_from_db()
     assert match.current_state().unit("b-1-1").track.marked == 1
     assert MatchEvent.objects.filter(match=match).count() == 1
+
+
+def test_a_tap_that_waited_for_another_servers_tap_applies_after_it():
+    """A server that knew an earlier state locks the match while another server's tap holds it:
+    once that tap commits, the waiting one must see its event too (on PostgreSQL the locked row
+    is the new one, but the events joined to it are from before the wait)."""
+    host = make_user()
+    match = make_match(host)
+    a, b = devices(match, host)
+    assert tap(a, match, "mark b-1-1").status_code == 200  # this process knows event 1
+    assert LATEST.get((match.pk,)).seq == 1
+    locked, statuses = threading.Event(), []
+
+    def other_server():
+        with transaction.atomic():
+            services.match_apply(
+                match_id=match.pk,
+                side="a",
+                token=match.a_token,
+                client_key=uuid.uuid4().hex,
+                request=parse_op("mark b-1-2"),
+            )
+            # What this process made here, another server would have made: forget it.
+            STATES.entries.clear()
+            connection.run_on_commit.clear()
+            locked.set()
+            time.sleep(0.5)  # the other tap is waiting for the lock meanwhile
+
+    def this_server():
+        assert locked.wait(10)
+        statuses.append(tap(b, match, "mark a-1-1").status_code)
+
+    assert not run_together(other_server, this_server)
+    assert statuses == [200]
+    match.refresh_from_db()
+    assert match.seq == 3
+    STATES.entries.clear()
+    LATEST.entries.clear()
+    state = match.current_state()
+    assert [state.unit(u).track.marked for u in ("b-1-1", "b-1-2", "a-1-1")] == [1, 1, 1]
+    events = [e.log_entry() for e in MatchEvent.objects.filter(match=match).order_by("seq")]
+    assert replay(match.initial_state(), events) == state
