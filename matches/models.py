@@ -226,8 +226,8 @@ class Match(models.Model):
         ):
             seq, state, data = known.seq, known.state, known.data
         else:
-            data = self.state  # read from the database if the query deferred it
-            seq, state = self.state_seq, state_from_dict(data)
+            seq, data = self._snapshot()
+            state = state_from_dict(data)
         if seq < self.seq:
             missed = getattr(self, "missed", None)
             if missed is not None and missed[0] == seq:
@@ -246,6 +246,19 @@ class Match(models.Model):
             state, data = after, state_dict_after(data, state, after)
         self.remember_latest(state, data)
         return state, data
+
+    def _snapshot(self) -> tuple[int, dict]:
+        """The stored snapshot as of this row: its event number and its state. A deferred state
+        is read now with its number: when a newer snapshot was written since this row was read,
+        the state the match started with is used instead (the events after it bring it to
+        ``seq``; a newer snapshot would show events this row does not count)."""
+        if "state" not in self.get_deferred_fields():
+            return self.state_seq, self.state
+        state_seq, data = Match.objects.filter(pk=self.pk).values_list("state_seq", "state").get()
+        if state_seq == self.state_seq:
+            self.state = data
+            return state_seq, data
+        return 0, self.initial
 
     def remember_state(self, state: MatchState, data: dict) -> None:
         """Keep the state just written (after ``seq`` was updated)."""

@@ -196,3 +196,15 @@ def test_a_server_whose_latest_state_is_older_than_the_snapshot_starts_from_the_
     STATES.entries.clear()
     assert fresh(match).current_state() == replayed(match)
     assert replayed(match).unit("a-1-1").track.marked == 1
+
+
+def test_a_read_that_meets_a_newer_snapshot_shows_the_state_of_its_own_event_number(client, match):
+    taps(client, match, SNAPSHOT_EVERY - 1)
+    stale = fresh(match)  # the row at event 19, its state deferred (as a poll reads it)
+    assert tap(client, match, "mark a-1-1").status_code == 200  # event 20 writes a snapshot
+    assert Match.objects.get(pk=match.pk).state_seq == SNAPSHOT_EVERY
+    another_server()
+    state = stale.current_state()
+    events = [e.log_entry() for e in MatchEvent.objects.filter(match=match, seq__lt=SNAPSHOT_EVERY)]
+    assert state == replay(match.initial_state(), events)
+    assert state.unit("a-1-1").track.marked == 0  # event 20 is not in it
