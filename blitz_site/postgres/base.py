@@ -4,31 +4,42 @@
 every request, so that a connection the server closed (a restart, an idle timeout) is replaced
 instead of failing the request. That round trip is half the database time of the board's poll,
 the most frequent request of the app. A server that closes a connection says so on the socket
-(an error message, then the end of the stream), so an idle connection whose socket has nothing
-to read has not been closed: it is used without the round trip. When the socket has something to
-read, or the connection is not idle, Django's own check runs, as before. A check after an error
-is Django's own too.
+(an error message, then the end of the stream), so a connection that is idle, was checked a
+moment ago (``QUIET_SECONDS``: busy app servers check every few requests), and whose socket has
+nothing to read has not been closed: it is used without the round trip. Otherwise Django's own
+check runs, as before: after a longer pause a connection may have been dropped without a word (a
+firewall or a load balancer's idle timeout), which only a round trip shows. A check after an
+error is Django's own too.
 """
 
 from __future__ import annotations
 
 import select
+import time
 
 from django.db.backends.postgresql import base
 from psycopg.pq import TransactionStatus
 
+QUIET_SECONDS = 5.0
+
 
 class DatabaseWrapper(base.DatabaseWrapper):
+    checked_at = float("-inf")  # when this connection last passed a health check
+
+    def connect(self) -> None:
+        super().connect()
+        self.checked_at = time.monotonic()
+
     def close_if_health_check_failed(self) -> None:
-        if (
-            self.connection is not None
-            and self.health_check_enabled
-            and not self.health_check_done
-            and self.socket_is_quiet()
-        ):
+        if self.connection is None or not self.health_check_enabled or self.health_check_done:
+            return
+        now = time.monotonic()
+        if now - self.checked_at < QUIET_SECONDS and self.socket_is_quiet():
             self.health_check_done = True
             return
         super().close_if_health_check_failed()
+        if self.connection is not None:
+            self.checked_at = now
 
     def socket_is_quiet(self) -> bool:
         """True when the connection is open, idle, and its socket has nothing to read."""
@@ -38,7 +49,8 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if connection.info.transaction_status != TransactionStatus.IDLE:
             return False
         try:
-            readable, _, _ = select.select([connection.fileno()], [], [], 0)
+            poller = select.poll()
+            poller.register(connection.fileno(), select.POLLIN | select.POLLPRI)
+            return not poller.poll(0)
         except (OSError, ValueError):
             return False
-        return not readable

@@ -1,5 +1,5 @@
 """PostgreSQL: the health check before each request costs no round trip while the connection is
-quiet, and still replaces a connection the server closed."""
+quiet and was checked a moment ago, and still replaces a connection the server closed."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import psycopg
 import pytest
 from django.db import connection
 from django.test import Client
+
+from blitz_site.postgres import base
 
 pytestmark = [
     pytest.mark.skipif(
@@ -30,8 +32,9 @@ def backend_pid() -> int:
         return cursor.fetchone()[0]
 
 
-def test_a_quiet_connection_is_reused_without_a_select_1(monkeypatch):
+def test_a_quiet_connection_checked_a_moment_ago_is_reused_without_a_select_1(monkeypatch):
     pid = backend_pid()
+    connection.checked_at = time.monotonic()  # the last request, a moment ago
     checks = []
     monkeypatch.setattr(connection, "is_usable", lambda: checks.append(1) or True)
     new_request()
@@ -39,6 +42,19 @@ def test_a_quiet_connection_is_reused_without_a_select_1(monkeypatch):
     connection.close_if_health_check_failed()
     assert connection.health_check_done and checks == []
     assert backend_pid() == pid
+
+
+def test_after_a_pause_the_connection_is_checked_with_a_round_trip(monkeypatch):
+    backend_pid()
+    checks = []
+    monkeypatch.setattr(connection, "is_usable", lambda: checks.append(1) or True)
+    connection.checked_at -= base.QUIET_SECONDS  # as if the last request was a while ago
+    new_request()
+    connection.close_if_health_check_failed()
+    assert checks == [1]  # a silently dropped connection shows only to a round trip
+    new_request()
+    connection.close_if_health_check_failed()
+    assert checks == [1]  # checked a moment ago: the quiet socket is enough
 
 
 def test_a_connection_the_server_closed_is_replaced_before_the_request_uses_it():
