@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from django.db import connection
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 
 from armies.models import Owner, Roster
 from matches.models import Match
+from matches.rows import db
 
 LIST_FIELDS = (
     "a_user_id", "a_guest_key", "a_player", "a_roster_name", "a_faction", "a_roster_id",
@@ -56,6 +56,7 @@ def poll_row(column: str, value: object) -> dict | None:
     """What a poll needs of a match (by "id" or "watch_slug"), in one plain query: a quiet poll
     every two seconds from every tablet is the most frequent request, and building this SELECT
     through the ORM cost more than running it."""
+    connection = db()
     sql = _POLL_SQL.get((connection.vendor, column))
     if sql is None:
         quote = connection.ops.quote_name
