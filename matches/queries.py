@@ -64,7 +64,9 @@ def poll_row(column: str, value: object) -> dict | None:
             f"SELECT {', '.join(quote(c) for c in _POLL_COLUMNS)} "
             f"FROM {quote(Match._meta.db_table)} WHERE {quote(column)} = %s"
         )
-    with connection.cursor() as cursor:
+    # On PostgreSQL (blitz_site.postgres) a cursor whose statement the server prepares once.
+    prepared = getattr(connection, "prepared_cursor", connection.cursor)
+    with prepared() as cursor:
         cursor.execute(sql, [value])
         found = cursor.fetchone()
     if found is None:

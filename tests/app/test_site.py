@@ -120,6 +120,19 @@ def test_database_url_switches_to_postgresql():
     assert (db["HOST"], db["PORT"]) == ("db.example", "6543")
 
 
+def test_postgresql_prepares_the_polls_statement_unless_told_not_to(monkeypatch):
+    from django.core.exceptions import ImproperlyConfigured
+
+    url = "postgres://blitz@db.example/blitz"
+    monkeypatch.delenv("DB_PREPARE_THRESHOLD", raising=False)
+    assert site_settings.database_from_url(url)["OPTIONS"] == {"prepare_threshold": 5}
+    monkeypatch.setenv("DB_PREPARE_THRESHOLD", "none")  # PgBouncer in transaction mode
+    assert site_settings.database_from_url(url)["OPTIONS"] == {"prepare_threshold": None}
+    monkeypatch.setenv("DB_PREPARE_THRESHOLD", "often")
+    with pytest.raises(ImproperlyConfigured, match="DB_PREPARE_THRESHOLD"):
+        site_settings.database_from_url(url)
+
+
 def test_an_unknown_database_url_scheme_is_refused_in_words():
     from django.core.exceptions import ImproperlyConfigured
 

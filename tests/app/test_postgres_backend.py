@@ -1,5 +1,6 @@
-"""PostgreSQL: the health check before each request costs no round trip while the connection is
-quiet and was checked a moment ago, and still replaces a connection the server closed."""
+"""PostgreSQL (blitz_site.postgres): the health check before each request costs no round trip
+while the connection is quiet and was checked a moment ago, and still replaces a connection the
+server closed; the poll's statement is prepared once it repeats."""
 
 from __future__ import annotations
 
@@ -75,3 +76,18 @@ def test_a_connection_the_server_closed_is_replaced_before_the_request_uses_it()
     new_request()
     assert Client().get("/healthz").status_code == 200  # not a 500 on the dead connection
     assert backend_pid() != pid
+
+
+def test_the_polls_statement_is_prepared_once_it_repeats(client, django_user_model):
+    from matches.queries import poll_row
+    from tests.factories import make_match
+
+    match = make_match(django_user_model.objects.create_user("poller", password="x" * 12))
+    for _ in range(6):
+        assert poll_row("id", match.pk)["seq"] == 0
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
+            ['%FROM "matches_match" WHERE "id" = $1%'],
+        )
+        assert cursor.fetchone()[0] == 1
