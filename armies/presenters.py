@@ -63,6 +63,11 @@ class ModelView:
         return self.offers.options(self.group_index, self.index) if self.offers else ()
 
     @property
+    def number(self) -> int:
+        """The model's place in its group, counted from 1 as a player counts."""
+        return self.index + 1
+
+    @property
     def weapon_rows(self) -> list[WeaponRow]:
         rows = []
         for weapon in self.profile.weapons:

@@ -182,6 +182,7 @@ def odds(reading: AttackReading, state: MatchState) -> dict:
         )
     if not view["questions"] and not view["problems"]:
         _resolve(reading, view)
+    view["more_targets"] = max(len(view["targets"]) - 1, 0)  # beyond the first, for the bar
     return view
 
 
@@ -349,6 +350,7 @@ def _resolve(reading: AttackReading, view: dict) -> None:
     except RulesError as error:
         view["problems"].append(str(error))
         return
+    resolution["more"] = max(len(resolution["results"]) - 1, 0)  # beyond the first, for the bar
     view["resolution"] = resolution
 
 

@@ -217,6 +217,7 @@ def turn_panel(state: MatchState) -> dict:
     active = state.group(state.active_group) if state.active_group else None
     return {
         "round": state.round,
+        "next_round": state.round + 1,
         "phase": state.phase.value,
         "sides": [
             {

@@ -391,6 +391,11 @@ def test_spray_fire_resolves_several_models_with_one_attack_roll(client, match):
     html = client.get(helper_url(match), data, headers=ODDS).content.decode()
     assert "Models hit by the one attack roll" in html
     assert "Spray Fire: 1 RoF point, +1 inch of area." in html
+    bar = html.split('id="attack-bar"')[1].split("</a>")[0]
+    assert "+1 more" in bar  # the sticky bar names the first result and counts the others
+    odds = client.get(helper_url(match), shot(**{k: v for k, v in data.items() if k != "att"}))
+    bar = odds.content.decode().split('id="attack-bar"')[1].split("</a>")[0]
+    assert "· +1 more" in bar  # before the rolls: the odds of the first target, and one more
     client.post(apply_url(match), data)
     event = MatchEvent.objects.get(match=match)
     assert event.payload["targets"] == [[JAGER, "one_box"], [other, "miss"]]

@@ -233,6 +233,7 @@ def test_end_round_asks_first_then_clears_used_and_starts_the_next_round(client,
     url = reverse("matches:match-end-round", args=[match.pk])
     page = client.get(url).content.decode()
     assert "End round 1?" in page and "Nobody has activated this round yet." in page
+    assert "round 2 starts with a new initiative roll" in page
     response = client.post(url, {"key": "end-round-key-1"})
     assert response.status_code == 302
     state = state_of(match)

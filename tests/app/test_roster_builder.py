@@ -277,6 +277,8 @@ def test_adding_a_group_twice_with_the_same_key_adds_it_once(owner_client, user)
 
 def test_removing_a_model_twice_with_the_same_key_removes_one(owner_client, user):
     roster = make_roster(user)
+    page = owner_client.get(reverse("armies:roster-edit", args=[roster.pk])).content.decode()
+    assert 'aria-label="Remove Hunter (model 1)"' in page  # models counted from 1, as players do
     data = {"model": "hunter", "key": "retry-key-0002"}
     owner_client.post(edit_url(roster, "armies:model-remove", 0, 0), data, **HTMX)
     owner_client.post(edit_url(roster, "armies:model-remove", 0, 0), data, **HTMX)
