@@ -1483,7 +1483,8 @@ def state_from_dict(data: Mapping[str, Any]) -> MatchState:
 
 @contextmanager
 def _reading(what: str) -> Iterator[None]:
-    """Turn a KeyError, TypeError or ValueError met reading stored data into a RulesError."""
+    """Turn a KeyError, TypeError, ValueError or AttributeError met reading stored data into a
+    RulesError."""
     try:
         yield
     except (KeyError, TypeError, ValueError, AttributeError) as error:
