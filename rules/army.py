@@ -67,9 +67,7 @@ class ModelEntry:
     option_names: tuple[str, ...] = field(default=(), compare=False)
 
     def stored_option_name(self, index: int) -> str:
-        if index < len(self.option_names) and self.option_names[index]:
-            return self.option_names[index]
-        return self.options[index]
+        return _stored_name(self.options, self.option_names, index)
 
 
 @dataclass(frozen=True)
@@ -83,9 +81,14 @@ class CombatGroup:
     upgrade_names: tuple[str, ...] = field(default=(), compare=False)
 
     def stored_upgrade_name(self, index: int) -> str:
-        if index < len(self.upgrade_names) and self.upgrade_names[index]:
-            return self.upgrade_names[index]
-        return self.upgrades[index]
+        return _stored_name(self.upgrades, self.upgrade_names, index)
+
+
+def _stored_name(ids: tuple[str, ...], names: tuple[str, ...], index: int) -> str:
+    """The display name stored beside id ``index``, or the id when none was stored."""
+    if index < len(names) and names[index]:
+        return names[index]
+    return ids[index]
 
 
 @dataclass(frozen=True)
