@@ -8,7 +8,7 @@ PYTHON3 ?= python3
 HOST    ?= 127.0.0.1
 PORT    ?= 8000
 
-.PHONY: setup run test lint unit chromium bench check-data
+.PHONY: setup run test lint unit chromium axe bench check-data
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON3) -m venv $(VENV)
@@ -27,7 +27,7 @@ run: $(STAMP)
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
 # The whole suite: lint, rules, app and browser tests.
-test: $(STAMP) chromium lint
+test: $(STAMP) chromium axe lint
 	$(VENV)/bin/pytest
 
 lint: $(STAMP)
@@ -46,6 +46,15 @@ chromium:
 	    echo "!!! the browser tests will be SKIPPED. Install it with: apt-get install -y chromium"; \
 	  fi; \
 	fi
+
+# axe-core (npm) for the browser tests' accessibility checks, at the version package.json pins.
+axe: node_modules/axe-core/axe.min.js
+
+node_modules/axe-core/axe.min.js: package.json
+	@command -v npm >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+	  && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; }
+	npm install --no-audit --no-fund --loglevel=error
+	@touch $@
 
 bench: $(STAMP)
 	$(PY) bench/run.py

@@ -107,3 +107,28 @@ def shot(tmp_path_factory, request):
 
     take.folder = folder
     return take
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture
+def assert_accessible():
+    """axe-core's check of the page as it is now: fails the test on any violation.
+
+    The page's context must be made with ``bypass_csp=True`` (the policy refuses injected
+    scripts). axe-core comes from npm (`make test` installs it from package.json).
+    """
+    if not AXE.exists():
+        pytest.fail(f"axe-core is missing at {AXE}: run `npm install` (make test does).")
+
+    def check(page, what: str = "") -> None:
+        page.add_script_tag(path=str(AXE))
+        violations = page.evaluate(
+            """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+                .map(v => `${v.id} (${v.impact}): ${v.help}: `
+                    + v.nodes.slice(0, 5).map(n => n.target.join(' ')).join(', '))"""
+        )
+        assert violations == [], f"axe-core violations {what}: {violations}"
+
+    return check
