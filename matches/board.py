@@ -94,6 +94,7 @@ def unit_card(state: MatchState, unit: Unit) -> dict:
     return {
         "id": uid,
         "css": css,
+        "live": state.phase is not Phase.ENDED,  # an ended match's cards have no buttons
         "dom_focus": f"unit-{uid}",
         "name": unit.name,
         "leader": unit.leader,
@@ -156,7 +157,7 @@ def _box(uid: str, letter: str, name: str, index: int, marked: bool, action, wre
     return {
         "letter": letter,
         "name": name,
-        "op": f"{action} {uid}" if action else "",
+        "op": f"{action} {uid} {index + 1}" if action else "",
         "css": "bx" + (" x" if marked else "") + (" w" if wreck else ""),
         "label": f"{'Cross off' if action == 'mark' else 'Clear'} box {index + 1}, {name}",
         "marked": marked,
@@ -260,6 +261,7 @@ def log_entry(event: MatchEvent, state: MatchState) -> dict:
         "summary": event.summary,
         "warnings": event.warnings,
         "effective": event.effective,
+        "refused": event.refused,
         "is_undo": event.kind == "undo",
     }
 

@@ -14,12 +14,13 @@ from rules.catalog import Catalog
 from rules.match import MAX_NOTE, Event, EventError, parse_event
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+DIGITS = re.compile(r"[0-9]{1,6}")
 FLAGS = {"1": True, "0": False}
 
 # op word -> (event kind, names of the words after the first)
 UNIT_OPS = {
-    "mark": ("mark_box", ()),
-    "clear": ("clear_box", ()),
+    "mark": ("mark_box", ("box",)),  # "mark a-1-2 3": cross off box 3 (the box the player saw)
+    "clear": ("clear_box", ("box",)),
     "destroy": ("destroy", ()),
     "overkill": ("overkill", ()),
     "unoverkill": ("clear_overkill", ()),
@@ -31,6 +32,8 @@ UNIT_OPS = {
     "fire": ("fire", ("weapon",)),
 }
 FLAG_FIELDS = {"used", "kept", "marked"}
+# Words a tap may leave out: taps kept on a device by an older page say "mark a-1-2" (the next box).
+OPTIONAL_WORDS = {"box"}
 
 
 def client_key(value: object) -> str:
@@ -44,7 +47,7 @@ def client_key(value: object) -> str:
 
 
 def _number(word: str, what: str) -> int:
-    if not word.isdigit() or len(word) > 6:
+    if not DIGITS.fullmatch(word):  # ASCII digits: "²".isdigit() is True, but int() refuses it
         raise EventError(f"{what} must be a whole number; got {word!r}.")
     return int(word)
 
@@ -56,6 +59,8 @@ def parse_op(op: object) -> Event | UndoLast | Redo:
     word, *args = op.split()
     if word in UNIT_OPS:
         kind, names = UNIT_OPS[word]
+        if len(args) == len(names) and set(names) <= OPTIONAL_WORDS:
+            names = ()
         if len(args) != 1 + len(names):
             raise EventError(f"'{word}' takes a model and {len(names)} more word(s); got {op!r}.")
         data: dict[str, object] = {"unit": args[0]}
@@ -66,6 +71,8 @@ def parse_op(op: object) -> Event | UndoLast | Redo:
                 data[name] = FLAGS[value]
             elif name == "weapon":
                 data[name] = _number(value, "A weapon number") - 1
+            elif name == "box":
+                data[name] = _number(value, "A box number")
             else:
                 data[name] = value
         return parse_event({"kind": kind, **data})
@@ -85,8 +92,10 @@ def parse_op(op: object) -> Event | UndoLast | Redo:
         return parse_event({"kind": "choose_first", "side": args[0]})
     if word == "activate" and len(args) == 1:
         return parse_event({"kind": "activate", "group": args[0]})
-    if word == "end-round" and not args:
-        return parse_event({"kind": "end_round"})
+    if word == "end-round" and len(args) <= 1:
+        # "end-round 3": end round 3 (the round the player saw); a second such tap is stale.
+        ending = _number(args[0], "A round number") if args else 0
+        return parse_event({"kind": "end_round", "round": ending})
     if word == "undo" and args == ["last"]:
         return UndoLast()
     if word == "undo" and len(args) == 1:

@@ -291,6 +291,9 @@ class MatchEvent(models.Model):
     after = models.JSONField(default=dict, blank=True)
     units = models.JSONField(default=list, blank=True)  # ids of the models it changed; "*": all
     effective = models.BooleanField(default=True)  # False once undone (and True again if redone)
+    # A tap the rules refused: kept in the log so both players see it, never part of the state
+    # (its summary is the refusal; it changes nothing and can't be undone).
+    refused = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.timesince import timesince
 
 from armies.models import Owner, Roster
 from matches.models import SNAPSHOT_EVERY, Match, MatchEvent, latest_seq, new_slug
@@ -27,6 +28,7 @@ from rules.match import (
     MatchState,
     Phase,
     SideSpec,
+    Stale,
     Step,
     UnknownId,
     changed_parts,
@@ -314,20 +316,61 @@ def _apply_locked(
         raise NotAPlayer
     if match.applied_seq is not None:
         event = MatchEvent.objects.get(match=match, seq=match.applied_seq)
-        return Applied(match, match.current_state(), event, duplicate=True)
+        error = event.summary if event.refused else ""
+        return Applied(match, match.current_state(), event, error=error, duplicate=True)
     state, stored = match.current()
     rows: list[MatchEvent] = []
     try:
         if isinstance(request, Event) and request.kind != "undo":
             event, result = request, step(state, request)
         else:
-            rows = list(match.events.order_by("seq"))
+            rows = list(match.events.filter(refused=False).order_by("seq"))
             event, result = _plan_undo(match, rows, request)
     except EventError:
         raise
     except RulesError as error:
-        return Applied(match, state, error=str(error))
+        # Refused: nothing changes, but the refusal goes in the log for both players to see.
+        words = (
+            error.sentence(_changed_by(match, error.part, side))
+            if isinstance(error, Stale)
+            else str(error)
+        )
+        refusal = Step(state, words)
+        return _store(match, [], side, client_key, state, stored, _asked(request), refusal, True)
     return _store(match, rows, side, client_key, state, stored, event, result)
+
+
+def _asked(request: Event | UndoLast | Redo) -> Event:
+    """The event a request stands for in the log (an undo names its target; 0: "the last")."""
+    if isinstance(request, Event):
+        return request
+    return Event("undo", {"target": request.seq if isinstance(request, Redo) else 0})
+
+
+STALE_LOOKBACK = 200  # events searched for who changed what a stale tap missed
+
+
+def _changed_by(match: Match, part: str, side: str) -> str:
+    """ " by Anna a moment ago": who made the latest change to ``part`` ("a-1-2:damage",
+    "match:round") that still counts, and when; "" when no event in reach changed it."""
+    key, _, name = part.partition(":")
+    rows = (
+        MatchEvent.objects.filter(match=match, effective=True, refused=False)
+        .order_by("-seq")
+        .only("actor_side", "actor_name", "after", "created_at")[:STALE_LOOKBACK]
+    )
+    for row in rows:
+        if name in (row.after.get(key) or {}):
+            who = "you" if row.actor_side == side else player_label(row.actor_name, row.actor_side)
+            seconds = (timezone.now() - row.created_at).total_seconds()
+            when = "a moment ago" if seconds < 60 else f"{timesince(row.created_at)} ago"
+            return f" by {who} {when}"
+    return ""
+
+
+def player_label(name: str, side: str) -> str:
+    """The name a player gave, or "Player A" / "Player B"."""
+    return name if name and name != "Guest" else f"Player {side.upper()}"
 
 
 def _plan_undo(match: Match, rows: list[MatchEvent], request) -> tuple[Event, Step]:
@@ -358,10 +401,15 @@ def _store(
     stored: dict,
     event: Event,
     result: Step,
+    refused: bool = False,
 ) -> Applied:
     old, new = changed_parts(before, result.state)
     units = sorted(uid for uid in old if uid != "match")
-    if len(units) == len(before.units) and len(units) > 1:
+    if (len(units) == len(before.units) and len(units) > 1) or (
+        (before.phase is Phase.ENDED) != (result.state.phase is Phase.ENDED)
+    ):
+        # Every card changes (the end of a match, or its undo, takes the buttons away or
+        # brings them back).
         units = [ALL_UNITS]
     seq = match.seq + 1
     row = MatchEvent(
@@ -378,9 +426,11 @@ def _store(
         before=old,
         after=new,
         units=units,
+        refused=refused,
+        effective=not refused,
     )
     insert_row(row)
-    if event.kind == "undo":
+    if event.kind == "undo" and not refused:
         _update_effective(match, rows + [row])
     match.seq = seq
     data = state_dict_after(stored, before, result.state)
@@ -403,6 +453,7 @@ def _store(
         match,
         result.state,
         row,
+        error=result.summary if refused else "",
         warnings=result.warnings,
         units=frozenset(units),
         round_level="match" in old

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import uuid
 
 import segno
@@ -29,12 +30,12 @@ from matches.access import (
 from matches.forms import MatchEndForm, MatchStartForm, client_key, parse_op
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
 from matches.queries import my_matches, poll_row
-from rules.match import SIDES, Event, EventError, MatchState, UnknownId, make_event
+from rules.match import SIDES, Event, EventError, MatchState, UnknownId
 
 BOARD = "matches/match_board.html"
 CHANGES = "matches/match_board.html#changes"
 LOG_SHOWN = 30
-STOP_POLLING = 286  # htmx stops polling on this status
+SEQ = re.compile(r"[0-9]{1,9}")  # ASCII digits only ("²".isdigit() is True; int() refuses it)
 
 
 def _player_match(request: HttpRequest, pk: int) -> tuple[Match, str]:
@@ -71,22 +72,11 @@ def _attack_url(match: Match) -> str:
     return reverse("matches:attack-helper", args=[match.pk])
 
 
-def _board_context(request: HttpRequest, match: Match, *, seat: str | None) -> dict:
-    state = match.current_state()
-    controls = seat is not None
+def _share_context(request: HttpRequest, match: Match, seat: str | None) -> dict:
+    """The players and links box (a player's board only)."""
     return {
-        "match": match,
         "seat": seat,
-        "controls": controls,
-        "attack_url": _attack_url(match),
         "manages_link": seat == "a",  # the player who started the match shares and revokes it
-        "sides": board.sides(match, state),
-        "turn": board.turn_panel(state),
-        "log": _log(match, state),
-        "key": _new_key(),
-        "poll_url": reverse("matches:match-poll", args=[match.pk])
-        if controls
-        else reverse("matches:match-watch-poll", args=[match.watch_slug]),
         # Only the player who started the match is given the join link to share.
         "join_url": request.build_absolute_uri(
             reverse("matches:match-join", args=[match.join_slug])
@@ -96,8 +86,30 @@ def _board_context(request: HttpRequest, match: Match, *, seat: str | None) -> d
         "watch_url": request.build_absolute_uri(
             reverse("matches:match-watch", args=[match.watch_slug])
         ),
-        "tv_note": board.TV_NOTE,
     }
+
+
+def _poll_url(match: Match, controls: bool) -> str:
+    if controls:
+        return reverse("matches:match-poll", args=[match.pk])
+    return reverse("matches:match-watch-poll", args=[match.watch_slug])
+
+
+def _board_context(request: HttpRequest, match: Match, *, seat: str | None) -> dict:
+    state = match.current_state()
+    controls = seat is not None
+    return {
+        "match": match,
+        "controls": controls,
+        "attack_url": _attack_url(match),
+        "sides": board.sides(match, state),
+        "turn": board.turn_panel(state),
+        "log": _log(match, state),
+        "key": _new_key(),
+        "poll_url": _poll_url(match, controls),
+        "joined": match.b_joined,
+        "tv_note": board.TV_NOTE,
+    } | _share_context(request, match, seat)
 
 
 # --- Lists, starting, joining ---------------------------------------------------------------------
@@ -247,7 +259,14 @@ def match_event(request: HttpRequest, pk: int) -> HttpResponse:
     if applied.duplicate and applied.event is not None:
         change = applied.event.log_entry().event  # what that key applied the first time
     if request.htmx:
-        return _changes_response(request, applied, focus=change)
+        seen = request.POST.get("seen", "")
+        up_to_date = (
+            SEQ.fullmatch(seen) is not None
+            and applied.event is not None
+            and not applied.duplicate
+            and int(seen) == applied.event.seq - 1
+        )
+        return _changes_response(request, applied, focus=change, up_to_date=up_to_date)
     _flash(request, applied)
     return redirect(reverse("matches:match-board", args=[pk]) + "#" + _focus(change))
 
@@ -271,9 +290,13 @@ def _focus(change: object) -> str:
 
 
 def _changes_response(
-    request: HttpRequest, applied: services.Applied, *, focus: object
+    request: HttpRequest, applied: services.Applied, *, focus: object, up_to_date: bool = False
 ) -> HttpResponse:
-    """The parts of the board a change touched, each swapped in by id (htmx out-of-band)."""
+    """The parts of the board a change touched, each swapped in by id (htmx out-of-band).
+
+    ``up_to_date``: the device had seen every event before this one (it says so in ``seen``),
+    so the answer moves its poller on to this event: its next poll does not fetch the change it
+    just made a second time."""
     match, state = applied.match, applied.state
     where = _focus(focus)
     units = set(applied.units) - {services.ALL_UNITS}
@@ -308,6 +331,9 @@ def _changes_response(
         "focus": where,
         # A fresh key for the next tap, for a board where htmx runs without match.js.
         "key": _new_key(),
+        "poller": up_to_date,
+        "poll_url": _poll_url(match, True),
+        "joined": bool(match.b_token),  # the tap's row has the seat tokens, not the seat owners
     }
     return render(request, CHANGES, context)
 
@@ -327,7 +353,7 @@ def _heads(state: MatchState) -> list[dict]:
 
 def _seen(request: HttpRequest) -> int:
     seen = request.GET.get("seq", "")
-    if not seen.isdigit() or len(seen) > 9:
+    if not SEQ.fullmatch(seen):
         raise EventError("A poll says the last event it has seen: ?seq=<number>.")
     return int(seen)
 
@@ -335,11 +361,16 @@ def _seen(request: HttpRequest) -> int:
 def _unchanged(request: HttpRequest, row: dict, seen: int) -> HttpResponse | None:
     """204 when nothing changed since event ``seen``: no new event, and seat B is taken or free
     as the board says (``joined``, from the poller; a join is not an event, but it changes the
-    name the board shows)."""
-    joined = request.GET.get("joined")
-    if row["seq"] != seen or (joined in ("0", "1") and (joined == "1") != bool(row["b_token"])):
+    name the board shows). Polling never stops, not even once the match has ended: an undo of
+    "End match" on the other device must reach this one."""
+    if row["seq"] != seen or _joined_changed(request, row):
         return None
-    return HttpResponse(status=STOP_POLLING if row["status"] == Match.Status.ENDED else 204)
+    return HttpResponse(status=204)
+
+
+def _joined_changed(request: HttpRequest, row: dict) -> bool:
+    joined = request.GET.get("joined")
+    return joined in ("0", "1") and (joined == "1") != bool(row["b_token"])
 
 
 @require_safe
@@ -355,8 +386,10 @@ def match_poll(request: HttpRequest, pk: int) -> HttpResponse:
     if row is None:
         raise Http404("No such match.")
     if claim is None or not claim.token or row[f"{claim.side}_token"] != claim.token:
-        _player_match(request, pk)
-    return _unchanged(request, row, seen) or _poll_changes(request, pk, seen, controls=True)
+        claim = Claim(_player_match(request, pk)[1], "")
+    return _unchanged(request, row, seen) or _poll_changes(
+        request, pk, seen, seat=claim.side, share=_joined_changed(request, row)
+    )
 
 
 @require_safe
@@ -369,10 +402,15 @@ def match_watch_poll(request: HttpRequest, slug: str) -> HttpResponse:
     row = poll_row("watch_slug", slug)
     if row is None:
         raise Http404("No such match.")
-    return _unchanged(request, row, seen) or _poll_changes(request, row["pk"], seen, controls=False)
+    return _unchanged(request, row, seen) or _poll_changes(request, row["pk"], seen, seat=None)
 
 
-def _poll_changes(request: HttpRequest, pk: int, seen: int, *, controls: bool) -> HttpResponse:
+def _poll_changes(
+    request: HttpRequest, pk: int, seen: int, *, seat: str | None, share: bool = False
+) -> HttpResponse:
+    """What changed since event ``seen``; ``share``: the players box too (someone joined or
+    left since the board was drawn)."""
+    controls = seat is not None
     match = get_object_or_404(Match.objects.defer(*HEAVY_FIELDS), pk=pk)
     state = match.current_state()
     touched = MatchEvent.objects.filter(match=match, seq__gt=seen).values_list("units", flat=True)
@@ -390,12 +428,13 @@ def _poll_changes(request: HttpRequest, pk: int, seen: int, *, controls: bool) -
         "entries": [],
         "log": _log(match, state),
         "poller": True,
-        "poll_url": reverse("matches:match-poll", args=[match.pk])
-        if controls
-        else reverse("matches:match-watch-poll", args=[match.watch_slug]),
+        "poll_url": _poll_url(match, controls),
+        "joined": match.b_joined,
+        "share": share and controls,
     }
-    status = STOP_POLLING if match.status == Match.Status.ENDED else 200
-    return render(request, CHANGES, context, status=status)
+    if share and controls:
+        context |= _share_context(request, match, seat)
+    return render(request, CHANGES, context)
 
 
 # --- Rounds and the end ---------------------------------------------------------------------------
@@ -407,9 +446,8 @@ def match_end_round(request: HttpRequest, pk: int) -> HttpResponse:
     match, seat = _player_match(request, pk)
     if request.method == "POST":
         try:
-            applied = _apply(
-                request, pk, make_event("end_round"), client_key(request.POST.get("key"))
-            )
+            ending = parse_op(f"end-round {request.POST.get('round', '')}".strip())
+            applied = _apply(request, pk, ending, client_key(request.POST.get("key")))
         except EventError as error:
             return _plain(error, 400)
         _flash(request, applied)

@@ -56,6 +56,24 @@ class EventError(RulesError):
     """The event itself is malformed (not a rules question): the request was wrong."""
 
 
+class Stale(RulesError):
+    """A tap made on a screen that was out of date: what it asks for is already so, or no longer
+    follows from the state. Nothing changes.
+
+    ``template`` is the sentence with a ``{by}`` slot for who made the change the screen missed
+    (" by Anna a moment ago"); ``part`` names what changed ("a-1-2:damage", "match:round"), so
+    the app can look up who changed it. ``str(error)`` is the sentence without the slot.
+    """
+
+    def __init__(self, template: str, part: str):
+        self.template = template
+        self.part = part
+        super().__init__(self.sentence(""))
+
+    def sentence(self, by: str) -> str:
+        return self.template.replace("{by}", by) + ". Nothing was changed."
+
+
 class UnknownId(EventError):
     """The event names a model, group or event that the match does not have."""
 
@@ -401,8 +419,10 @@ def penalised(skill: int | None, penalty: int) -> str:
 
 _UNIT = {"unit": str}
 EVENT_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "mark_box": _UNIT,
-    "clear_box": _UNIT,
+    # ``box`` is the box the player tapped, counted from 1 (the box past Critical is the last);
+    # 0 (events stored before taps named their box) means the next box, or the last crossed off.
+    "mark_box": {"unit": str, "box": int},
+    "clear_box": {"unit": str, "box": int},
     "destroy": _UNIT,
     "overkill": _UNIT,
     "clear_overkill": _UNIT,
@@ -415,14 +435,14 @@ EVENT_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "initiative_roll": {"side": str, "die": int, "on_screen": bool},
     "choose_first": {"side": str},
     "activate": {"group": str},
-    "end_round": {},
+    "end_round": {"round": int},  # the round the player ended; 0 (older events): the current one
     "end_match": {"winner": str, "note": str},
     "undo": {"target": int},
     # The attack helper (see "Attacks and ECM" below).
     "attack": {"attacker": str, "targets": list, "ammo": int, "note": str, "figures": dict},
     "ecm": {"blocker": str, "target": str, "blocked": bool, "note": str, "figures": dict},
 }
-OPTIONAL_FIELDS = {"on_screen": False, "note": "", "ammo": -1, "figures": {}}
+OPTIONAL_FIELDS = {"on_screen": False, "note": "", "ammo": -1, "figures": {}, "box": 0, "round": 0}
 UNIT_KINDS = frozenset(kind for kind, fields in EVENT_FIELDS.items() if "unit" in fields)
 
 
@@ -508,7 +528,12 @@ def step(state: MatchState, event: Event) -> Step:
     if handler is None:
         raise EventError(f"Unknown event kind {event.kind!r}.")
     if state.phase is Phase.ENDED:
-        raise RulesError("The match has ended: undo 'End match' to change anything.")
+        if event.kind == "end_match":
+            raise Stale("The match was already ended{by}", "match:phase")
+        raise Stale(
+            "The match was ended{by}: undo 'End match' in the log to change anything",
+            "match:phase",
+        )
     return handler(state, event)
 
 
@@ -579,8 +604,32 @@ def _top_speed_warning(state: MatchState, unit: Unit) -> list[str]:
 # --- Damage --------------------------------------------------------------------------------------
 
 
+def _stale_box(state: MatchState, unit: Unit, box: int, mark: bool) -> None:
+    """Refuse a tap on box ``box`` that the screen showed out of date (see ``Stale``)."""
+    who, marked = _who(state, unit), unit.track.marked
+    if not 1 <= box <= len(unit.track.boxes) + 1:
+        raise EventError(f"{who} has boxes 1 to {len(unit.track.boxes) + 1}; got box {box}.")
+    if unit.track.overkilled:
+        raise Stale(
+            f"{who} was overkilled{{by}}: it takes no further part", f"{unit.id}:overkilled"
+        )
+    part = f"{unit.id}:damage"
+    if mark and box <= marked:
+        raise Stale(f"Box {box} of {who} was already crossed off{{by}}", part)
+    if mark and box > marked + 1:
+        raise Stale(
+            f"Box {box - 1} of {who} was cleared{{by}}, so box {box} is not the next one", part
+        )
+    if not mark and box > marked:
+        raise Stale(f"Box {box} of {who} was already cleared{{by}}", part)
+    if not mark and box < marked:
+        raise Stale(f"Box {marked} of {who} was crossed off{{by}}: clear it before box {box}", part)
+
+
 def _mark_box(state: MatchState, event: Event) -> Step:
     unit = state.unit(event["unit"])
+    if event["box"]:
+        _stale_box(state, unit, event["box"], mark=True)
     _in_play(state, unit)
     after = replace(unit, track=unit.track.mark(1))
     if after.track.destroyed:
@@ -599,6 +648,8 @@ def _mark_box(state: MatchState, event: Event) -> Step:
 
 def _clear_box(state: MatchState, event: Event) -> Step:
     unit = state.unit(event["unit"])
+    if event["box"]:
+        _stale_box(state, unit, event["box"], mark=False)
     if unit.track.overkilled:
         raise RulesError(f"{_who(state, unit)} was overkilled: clear the Overkill first.")
     if unit.track.marked == 0:
@@ -613,9 +664,18 @@ def _clear_box(state: MatchState, event: Event) -> Step:
     )
 
 
+def _already_out(state: MatchState, unit: Unit) -> None:
+    """Overkilled or Destroyed already: the screen that offered the button was out of date."""
+    who = _who(state, unit)
+    if unit.track.overkilled:
+        raise Stale(f"{who} was already overkilled{{by}}", f"{unit.id}:overkilled")
+    if unit.track.destroyed:
+        raise Stale(f"{who} was already destroyed{{by}}", f"{unit.id}:damage")
+
+
 def _destroy(state: MatchState, event: Event) -> Step:
     unit = state.unit(event["unit"])
-    _in_play(state, unit)
+    _already_out(state, unit)
     after = replace(unit, track=unit.track.destroy())
     return _unit_step(
         state,
@@ -628,6 +688,8 @@ def _destroy(state: MatchState, event: Event) -> Step:
 
 def _overkill(state: MatchState, event: Event) -> Step:
     unit = state.unit(event["unit"])
+    if unit.track.overkilled:
+        _already_out(state, unit)
     _in_play(state, unit)
     after = replace(unit, track=unit.track.overkill())
     return _unit_step(
@@ -642,7 +704,10 @@ def _overkill(state: MatchState, event: Event) -> Step:
 def _clear_overkill(state: MatchState, event: Event) -> Step:
     unit = state.unit(event["unit"])
     if not unit.track.overkilled:
-        raise RulesError(f"{_who(state, unit)} was not overkilled.")
+        raise Stale(
+            f"{_who(state, unit)} is not overkilled: the Overkill was cleared{{by}}",
+            f"{unit.id}:overkilled",
+        )
     after = replace(unit, track=unit.track.undo_overkill())
     return _unit_step(
         state,
@@ -672,9 +737,9 @@ def _set_speed(state: MatchState, event: Event) -> Step:
     except ValueError:
         raise EventError(f"A speed is stationary, combat or top; got {event['speed']!r}.") from None
     who = _who(state, unit)
-    _can_move(state, unit, "speed")
     if speed is unit.speed:
-        raise RulesError(f"{who} is already at {_SPEED_WORDS[speed]}.")
+        raise Stale(f"{who} was already set to {_SPEED_WORDS[speed]}{{by}}", f"{unit.id}:speed")
+    _can_move(state, unit, "speed")
     if abs(speed.level - unit.speed.level) > 1:
         raise RulesError(
             f"Speed changes one level at a time: {who} is at {_SPEED_WORDS[unit.speed]}, so it "
@@ -710,9 +775,9 @@ def _set_mode(state: MatchState, event: Event) -> Step:
     except ValueError:
         raise EventError(f"A mode is walker or ground; got {event['mode']!r}.") from None
     who = _who(state, unit)
-    _can_move(state, unit, "mode")
     if mode is unit.mode:
-        raise RulesError(f"{who} is already in {mode.label} mode.")
+        raise Stale(f"{who} was already set to {mode.label} mode{{by}}", f"{unit.id}:mode")
+    _can_move(state, unit, "mode")
     if unit.mode_round == state.round:
         raise RulesError(f"{who} already changed movement mode this round: once per round.")
     after = replace(unit, mode=mode, mode_round=state.round)
@@ -730,13 +795,13 @@ def _set_used(state: MatchState, event: Event) -> Step:
     unit = state.unit(event["unit"])
     who = _who(state, unit)
     if event["used"]:
-        _in_play(state, unit)
         if unit.used:
-            raise RulesError(f"{who} is already Used.")
+            raise Stale(f"{who} was already marked Used{{by}}", f"{unit.id}:used")
+        _in_play(state, unit)
         after = replace(unit, used=True)
         return _unit_step(state, unit, after, f"{who}: Used.", ["used"])
     if not unit.used:
-        raise RulesError(f"{who} is not Used.")
+        raise Stale(f"{who} is not Used: that was cleared{{by}}", f"{unit.id}:used")
     after = replace(unit, used=False, kept_action=False)
     writes = ["used", "kept"] if unit.kept_action else ["used"]
     return _unit_step(state, unit, after, f"{who}: no longer Used.", writes)
@@ -746,9 +811,9 @@ def _keep_action(state: MatchState, event: Event) -> Step:
     unit = state.unit(event["unit"])
     who = _who(state, unit)
     if event["kept"]:
-        _in_play(state, unit)
         if unit.kept_action:
-            raise RulesError(f"{who} already keeps its action.")
+            raise Stale(f"{who} was already set to keep its action{{by}}", f"{unit.id}:kept")
+        _in_play(state, unit)
         if unit.speed is Speed.TOP:
             raise RulesError(
                 f"{who} is at Top Speed: it spends its action moving, so it has none to keep."
@@ -763,7 +828,7 @@ def _keep_action(state: MatchState, event: Event) -> Step:
             reads=[f"{unit.id}:speed"],
         )
     if not unit.kept_action:
-        raise RulesError(f"{who} has no kept action to spend.")
+        raise Stale(f"{who} has no kept action to spend: it was spent{{by}}", f"{unit.id}:kept")
     after = replace(unit, kept_action=False)
     return _unit_step(state, unit, after, f"{who}: spends its kept action.", ["kept"])
 
@@ -812,14 +877,14 @@ def _fo_mark(state: MatchState, event: Event) -> Step:
     unit = state.unit(event["unit"])
     who = _who(state, unit)
     if event["marked"]:
-        _in_play(state, unit)
         if unit.fo_mark:
-            raise RulesError(f"{who} is already marked by a forward observer.")
+            raise Stale(f"{who} was already marked by a forward observer{{by}}", f"{unit.id}:fo")
+        _in_play(state, unit)
         after = replace(unit, fo_mark=True)
         summary = f"{who}: marked by a forward observer until the end of the round."
     else:
         if not unit.fo_mark:
-            raise RulesError(f"{who} has no forward observer mark.")
+            raise Stale(f"{who}'s forward observer mark was already cleared{{by}}", f"{unit.id}:fo")
         after = replace(unit, fo_mark=False)
         summary = f"{who}: forward observer mark cleared."
     return _unit_step(state, unit, after, summary, ["fo"])
@@ -836,9 +901,10 @@ def _initiative_roll(state: MatchState, event: Event) -> Step:
     if die not in DIE_FACES:
         raise RulesError(f"A die shows 1 to 6; got {die}.")
     if state.phase is not Phase.INITIATIVE:
-        raise RulesError(
-            f"Round {state.round}'s initiative is settled: "
-            f"{state.side(state.first).label if state.first else 'a side'} goes first."
+        raise Stale(
+            f"Round {state.round}'s initiative was already settled{{by}}: "
+            f"{state.side(state.first).label if state.first else 'a side'} goes first",
+            "match:first",
         )
     if state.winner is not None:
         raise RulesError(
@@ -846,9 +912,10 @@ def _initiative_roll(state: MatchState, event: Event) -> Step:
         )
     index = SIDES.index(side.key)
     if state.rolls[index] is not None:
-        raise RulesError(
-            f"{side.label} rolled {state.rolls[index]} already; waiting for "
-            f"{state.side(other_side(side.key)).label}'s roll."
+        raise Stale(
+            f"{side.label}'s initiative roll of {state.rolls[index]} was already entered{{by}}; "
+            f"waiting for {state.side(other_side(side.key)).label}'s roll",
+            "match:rolls",
         )
     rolls = list(state.rolls)
     rolls[index] = die
@@ -873,7 +940,9 @@ def _initiative_roll(state: MatchState, event: Event) -> Step:
 def _choose_first(state: MatchState, event: Event) -> Step:
     side = state.side(event["side"])
     if state.phase is not Phase.INITIATIVE:
-        raise RulesError(f"Who goes first in round {state.round} is settled already.")
+        raise Stale(
+            f"Who goes first in round {state.round} was already chosen{{by}}", "match:first"
+        )
     if state.winner is None:
         raise RulesError("Both players roll for initiative first; the higher roll chooses.")
     chooser = state.side(state.winner).label
@@ -893,7 +962,7 @@ def _activate(state: MatchState, event: Event) -> Step:
     if state.phase is not Phase.ACTIVATIONS:
         raise RulesError("Roll for initiative first: the winner chooses who activates first.")
     if group.id in state.activated:
-        raise RulesError(f"{what} has already activated this round.")
+        raise Stale(f"{what} was already activated this round{{by}}", "match:activated")
     if not group.can_activate:
         raise RulesError(f"Every model of {what} is out of the game.")
     turn = whose_turn(state)
@@ -921,6 +990,15 @@ def _activate(state: MatchState, event: Event) -> Step:
 
 
 def _end_round(state: MatchState, event: Event) -> Step:
+    ending = event["round"]
+    if ending and ending < state.round:
+        raise Stale(f"Round {ending} was already ended{{by}}", "match:round")
+    if ending > state.round:
+        raise Stale(
+            f"The match is back in round {state.round}: the end of round {state.round} was "
+            "undone{by}",
+            "match:round",
+        )
     warnings = []
     waiting = [
         f"Combat Group {group.number} of {state.side(side).label}"

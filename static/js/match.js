@@ -80,10 +80,13 @@
   }
 
   function send(item) {
+    var p = poller();
     htmx.ajax("POST", form.getAttribute("action"), {
       source: form,
       swap: "none",
-      values: { op: item.op, key: item.key },
+      // "seen": the last event this board shows; when the tap is the next one, the answer moves
+      // the poller on, so the next poll does not fetch this tap's change a second time.
+      values: { op: item.op, key: item.key, seen: p ? p.dataset.seq : "" },
     });
   }
 
@@ -134,8 +137,9 @@
       var button = trigger.submitter;
       evt.preventDefault();
       if (!button || button.name !== "op") return;
-      var card = button.closest(".unit");
+      var card = button.closest(".unit, #turn, #match-log");
       var item = { op: button.value, key: newKey(), card: card ? card.id : "", tries: 0 };
+      if (item.card) forget(item.card); // acting on a card again replaces its message
       queue.push(item);
       save();
       if (!navigator.onLine) {
@@ -201,6 +205,41 @@
   document.addEventListener("visibilitychange", function () {
     var p = poller();
     if (!document.hidden && p && p.hasAttribute("hx-get")) htmx.trigger(p, "poll-now");
+  });
+
+  /* A rule's warning or refusal stays on its card (or the turn panel, or the log) until the
+   * player dismisses it or acts there again: a poll that redraws the card puts it back. */
+  var messages = {}; // container id -> the message's HTML
+  function remember() {
+    document.querySelectorAll(".unit > .msg, #turn > .msg, #match-log > .msg").forEach(function (msg) {
+      messages[msg.parentElement.id] = msg.outerHTML;
+    });
+  }
+  function restore() {
+    Object.keys(messages).forEach(function (id) {
+      var box = document.getElementById(id);
+      if (!box || box.querySelector(":scope > .msg")) return;
+      var holder = document.createElement("div");
+      holder.innerHTML = messages[id];
+      var anchor = id === "match-log" ? box.querySelector(".log-head") : null;
+      if (anchor) anchor.after(holder.firstChild); else box.appendChild(holder.firstChild);
+    });
+  }
+  function forget(id) {
+    delete messages[id];
+    var box = document.getElementById(id);
+    var msg = box && box.querySelector(":scope > .msg");
+    if (msg) msg.remove();
+  }
+  function keep() { remember(); restore(); }
+  document.body.addEventListener("htmx:afterSettle", keep);
+  document.body.addEventListener("htmx:oobAfterSwap", keep);
+  remember();
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest("[data-dismiss]");
+    if (!button) return;
+    var msg = button.closest(".msg");
+    if (msg && msg.parentElement) forget(msg.parentElement.id);
   });
 
   /* Copy buttons for the join and watch links. */

@@ -322,13 +322,16 @@ def test_a_miss_is_recorded_in_the_log_and_changes_no_box(client, match):
     assert MatchEvent.objects.get(match=match).summary.endswith("Jäger 3 (MILICIA CG1): missed.")
 
 
-def test_a_refused_attack_says_why_and_stores_nothing(client, match):
+def test_a_refused_attack_says_why_changes_nothing_and_is_logged_as_refused(client, match):
     tap(client, match, f"used {HUNTER} 1")
     html = client.get(helper_url(match), rolled(), headers=ODDS).content.decode()
     assert "Hunter 3 is Used and has no kept action" in html
     response = client.post(apply_url(match), rolled(), headers={"HX-Request": "true"})
     assert "can&#x27;t attack until the next round" in response.content.decode()
-    assert MatchEvent.objects.filter(match=match, kind="attack").count() == 0
+    assert MatchEvent.objects.filter(match=match, kind="attack", refused=False).count() == 0
+    refusal = MatchEvent.objects.get(match=match, kind="attack")
+    assert refusal.refused and not refusal.effective and refusal.after == {}
+    assert "can't attack until the next round" in refusal.summary
 
 
 def test_reaction_fire_spends_the_kept_action(client, match):

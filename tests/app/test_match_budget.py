@@ -116,16 +116,18 @@ def test_a_changed_poll_sends_the_changed_cards_and_the_new_position(client, pla
     assert '<section id="match-log" class="log" hx-swap-oob="true"' in html
 
 
-def test_polling_stops_once_the_match_has_ended(client, player):
+def test_polling_goes_on_after_the_match_has_ended(client, player):
+    """An undo of "End match" on the other device must still reach this one."""
     match = make_match(player)
     seated(client, match)
     client.post(reverse("matches:match-end", args=[match.pk]), {"winner": "a", "key": "end-00001"})
     response = client.get(reverse("matches:match-poll", args=[match.pk]) + "?seq=0")
-    assert response.status_code == 286  # htmx: stop polling
+    assert response.status_code == 200
     assert "Match over: Northern Guard won." in response.content.decode()
-    assert "hx-get" not in response.content.decode().split('id="poller"')[1]
+    poller = response.content.decode().split('id="poller"')[1]
+    assert f'hx-get="/matches/{match.pk}/poll?seq=1' in poller
     response = client.get(reverse("matches:match-poll", args=[match.pk]) + "?seq=1")
-    assert response.status_code == 286 and response.content == b""
+    assert response.status_code == 204 and response.content == b""
 
 
 @pytest.mark.parametrize("seq", ["", "x", "-1", "1" * 12])

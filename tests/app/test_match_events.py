@@ -56,7 +56,7 @@ def test_a_plain_tap_redirects_back_to_the_card(client, match):
     assert state_of(match).unit("b-1-1").track.marked == 1
 
 
-def test_a_refused_tap_says_why_on_the_card_and_stores_nothing(client, match):
+def test_a_refused_tap_says_why_on_the_card_and_is_logged_as_refused(client, match):
     for _ in range(3):
         tap(client, match, "mark a-1-1")
     response = tap(client, match, "speed a-1-1 top")
@@ -67,7 +67,10 @@ def test_a_refused_tap_says_why_on_the_card_and_stores_nothing(client, match):
         "Hunter 1 (Northern Guard CG1) is at Heavy damage: it can&#x27;t travel at Top Speed."
         in html
     )
-    assert MatchEvent.objects.filter(match=match).count() == 3
+    refusal = MatchEvent.objects.get(match=match, seq=4)
+    assert refusal.refused and not refusal.effective and refusal.units == []
+    assert 'class="refused"' in html and "Refused, nothing changed:" in html
+    assert state_of(match).unit("a-1-1").speed.value == "combat"
 
 
 def test_a_refused_plain_tap_comes_back_as_a_message(client, match):
@@ -154,7 +157,7 @@ def test_every_event_records_who_when_and_before_and_after(client, match):
     tap(client, match, "mark b-1-1")
     event = MatchEvent.objects.get(match=match)
     assert (event.seq, event.actor_side, event.actor_name, event.round) == (1, "a", "jan", 1)
-    assert (event.kind, event.payload) == ("mark_box", {"unit": "b-1-1"})
+    assert (event.kind, event.payload) == ("mark_box", {"unit": "b-1-1", "box": 0})
     assert (event.before, event.after) == ({"b-1-1": {"damage": 0}}, {"b-1-1": {"damage": 1}})
     assert event.units == ["b-1-1"] and event.created_at is not None
 
@@ -195,7 +198,8 @@ def test_the_cached_state_is_what_the_stored_events_say(client, match):
                "destroy b-2-5", "undo 9", "redo 9", "fo b-1-1 1"]:  # fmt: skip
         tap(client, match, op)
     match.refresh_from_db()
-    log = [event.log_entry() for event in MatchEvent.objects.filter(match=match)]
+    rows = MatchEvent.objects.filter(match=match, refused=False)
+    log = [event.log_entry() for event in rows]
     assert all(isinstance(entry, LogEntry) for entry in log)
     assert replay(match.initial_state(), log) == match.current_state()
 
@@ -259,7 +263,7 @@ def test_ending_the_match_records_the_result_and_stops_changes(client, match):
     match.refresh_from_db()
     assert (match.status, match.result) == ("ended", "a") and match.ended_at
     html = tap(client, match, "mark b-1-2").content.decode()
-    assert "The match has ended" in html
+    assert "The match was ended by you a moment ago" in html
     # Undoing the end reopens the match.
     tap(client, match, "undo last")
     match.refresh_from_db()
@@ -331,4 +335,4 @@ def test_a_tap_naming_no_such_model_on_an_ended_match_is_refused_in_words(client
     response = tap(client, match, "mark a-9-9")
     assert response.status_code == 200
     assert "ended" in response.content.decode()
-    assert MatchEvent.objects.filter(match=match).count() == 1  # only the end of the match
+    assert MatchEvent.objects.filter(match=match, refused=False).count() == 1  # the end only

@@ -30,8 +30,8 @@ def another_server() -> None:
 
 
 def replayed(match: Match):
-    log = [event.log_entry() for event in MatchEvent.objects.filter(match=match)]
-    return replay(match.initial_state(), log)
+    rows = MatchEvent.objects.filter(match=match, refused=False)
+    return replay(match.initial_state(), [event.log_entry() for event in rows])
 
 
 def fresh(match: Match) -> Match:

@@ -239,7 +239,7 @@ def test_heavy_damage_at_top_speed_warns_to_slow_down():
 def test_mode_changes_once_per_round():
     state = play(small_match(), ev("set_mode", unit="a-1-1", mode="ground"))
     assert "once per round" in refused(state, "set_mode", unit="a-1-1", mode="walker")
-    assert "already in Ground mode" in refused(state, "set_mode", unit="a-1-1", mode="ground")
+    assert "already set to Ground mode" in refused(state, "set_mode", unit="a-1-1", mode="ground")
 
 
 def test_a_used_model_cannot_move_or_act_except_by_its_kept_action():
@@ -350,7 +350,7 @@ def test_end_round_clears_used_kept_actions_and_observer_marks():
 def test_nothing_changes_after_the_match_ends():
     state = play(small_match(), ev("end_match", winner="b", note="  Held   the line "))
     assert (state.phase, state.result, state.note) == (Phase.ENDED, "b", "Held the line")
-    assert "has ended" in refused(state, "mark_box", unit="a-1-1")
+    assert "The match was ended" in refused(state, "mark_box", unit="a-1-1")
 
 
 # --- Events as data ------------------------------------------------------------------------------
