@@ -149,3 +149,24 @@ def test_a_tap_that_waited_for_another_servers_tap_applies_after_it():
     assert [state.unit(u).track.marked for u in ("b-1-1", "b-1-2", "a-1-1")] == [1, 1, 1]
     events = [e.log_entry() for e in MatchEvent.objects.filter(match=match).order_by("seq")]
     assert replay(match.initial_state(), events) == state
+
+
+def test_both_players_tapping_the_same_box_at_once_cross_it_off_once():
+    """Both players record the same hit at the same moment: box 1 is crossed off once, and the
+    device whose tap came second is told who did it."""
+    host = make_user()
+    match = make_match(host)
+    a, b = devices(match, host)
+    answers: list[str] = []
+
+    def device(client):
+        return lambda: answers.append(tap(client, match, "mark b-1-1 1").content.decode())
+
+    for _ in range(3):  # a few times, so the two taps do meet at the lock
+        assert not run_together(device(a), device(b))
+    match.refresh_from_db()
+    assert match.current_state().unit("b-1-1").track.marked == 1
+    assert MatchEvent.objects.filter(match=match, refused=False).count() == 1
+    assert MatchEvent.objects.filter(match=match, refused=True).count() == 5
+    refusals = [html for html in answers if "was already crossed off by" in html]
+    assert len(refusals) == 5

@@ -1,0 +1,119 @@
+"""Two tablets on one match (820x1180 and a 390x844 phone): a tap does what its button said
+even when both players tap the same box at once, sync never stops (not even across the end of
+the match and its undo), and a rule's message stays until the player dismisses it."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from matches.models import MatchEvent
+from tests.browser.test_match_browser import PHONE, SYNC_SECONDS, card, join, start_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TABLET = {"width": 820, "height": 1180}
+SYNC = SYNC_SECONDS * 1000
+
+
+def two_devices(new_page, live_server):
+    a = new_page(TABLET, bypass_csp=True)
+    b = new_page(PHONE, bypass_csp=True)
+    match = start_match(a, live_server.url)
+    join(b, live_server.url, match, "Northern Guard")
+    a.reload()  # the first player's board shows the opponent (and A's poll is fresh)
+    return a, b, match
+
+
+def test_both_players_tap_the_same_box_at_once_and_it_is_crossed_off_once(
+    live_server, new_page, shot, assert_accessible
+):
+    a, b, match = two_devices(new_page, live_server)
+    warrior = "a-1-1"  # a PRDF Warrior: the first player's army
+    box = 'button[aria-label="Cross off box 1, Sturdy"]'
+    expect(card(a, warrior).locator(box)).to_be_visible()
+    expect(card(b, warrior).locator(box)).to_be_visible()
+    # Both devices tap box 1 as it stands on their screen, at the same moment.
+    a.evaluate("s => document.querySelector(s).click()", f"#unit-{warrior} {box}")
+    b.evaluate("s => document.querySelector(s).click()", f"#unit-{warrior} {box}")
+    for page in (a, b):
+        expect(card(page, warrior).locator(".st")).to_have_text("Sturdy", timeout=SYNC)
+    messages = [page.locator(f"#unit-{warrior} .msg") for page in (a, b)]
+    told = [m for m in messages if m.count()]
+    assert len(told) == 1, "exactly one device is told its tap came second"
+    expect(told[0]).to_contain_text(
+        re.compile(r"Box 1 of Warrior 1 \(PRDF CG1\) was already crossed off by .+ a moment ago")
+    )
+    match.refresh_from_db()
+    assert match.current_state().unit(warrior).track.marked == 1
+    assert MatchEvent.objects.filter(match=match, refused=True).count() == 1
+    # Both logs show the refusal, marked as refused.
+    for page in (a, b):
+        expect(page.locator("#log-list li.refused")).to_have_count(1, timeout=SYNC)
+    for page, name in ((a, "same-box-tablet"), (b, "same-box-phone")):
+        card(page, warrior).scroll_into_view_if_needed()
+        shot(page, name)
+    assert_accessible(a, "on the board with a refusal")
+    assert_accessible(b, "on the phone board with a refusal")
+
+
+def test_a_warning_stays_on_the_card_until_dismissed(live_server, new_page, shot):
+    a, b, match = two_devices(new_page, live_server)
+    hunter = "b-1-1"  # a Northern Guard Hunter: the joining player's army
+    card(b, hunter).get_by_role("button", name="Top").click()
+    message = card(b, hunter).locator(".msg")
+    expect(message).to_contain_text("Top Speed costs")
+    # The other player crosses off a box on the same card: B's poll redraws it.
+    card(a, hunter).locator('button[value^="mark "]').click()
+    expect(card(b, hunter).locator(".st")).to_have_text("Sturdy", timeout=SYNC)
+    time.sleep(2.5)  # and a few quiet polls more
+    expect(message).to_contain_text("Top Speed costs")
+    shot(b, "warning-kept-after-poll")
+    message.get_by_role("button", name="Dismiss this message").click()
+    expect(card(b, hunter).locator(".msg")).to_have_count(0)
+    a.locator(f"#unit-{hunter}").locator('button[value^="mark "]').click()
+    expect(card(b, hunter).locator(".st")).to_have_text("Light", timeout=SYNC)
+    expect(card(b, hunter).locator(".msg")).to_have_count(0)
+
+
+def test_sync_goes_on_across_the_end_of_the_match_and_its_undo(
+    live_server, new_page, shot, assert_accessible
+):
+    a, b, match = two_devices(new_page, live_server)
+    a.goto(f"{live_server.url}/matches/{match.pk}/end/")
+    a.get_by_label("PRDF won").check()
+    a.get_by_role("button", name="End the match").click()
+    a.wait_for_url(re.compile(r".*/summary/$"))
+    expect(b.locator("#turn")).to_contain_text("Match over: PRDF won.", timeout=SYNC)
+    expect(b.locator('.unit button[value^="mark "]')).to_have_count(0)
+    shot(b, "ended-board-phone")
+    assert_accessible(b, "on the ended board")
+    # Player A changes their mind: undo "End match" from their board.
+    a.goto(f"{live_server.url}/matches/{match.pk}/")
+    expect(a.locator('.unit button[value^="mark "]')).to_have_count(0)
+    a.get_by_role("button", name="Undo last").first.click()
+    expect(a.locator("#turn")).not_to_contain_text("Match over", timeout=SYNC)
+    # B, still polling, gets its buttons back; a tap on B reaches A.
+    expect(b.locator("#turn")).not_to_contain_text("Match over", timeout=SYNC)
+    card(b, "b-1-2").locator('button[value^="mark "]').click()
+    expect(card(a, "b-1-2").locator(".st")).to_have_text("Sturdy", timeout=SYNC)
+    # And the other way round.
+    card(a, "a-1-2").locator('button[value^="mark "]').click()
+    expect(card(b, "a-1-2").locator(".st")).to_have_text("Sturdy", timeout=SYNC)
+
+
+def test_the_tapping_device_does_not_fetch_its_own_change_again(live_server, new_page):
+    page = new_page(TABLET)
+    start_match(page, live_server.url)
+    answers: list[int] = []
+    page.on(
+        "response", lambda response: "/poll" in response.url and answers.append(response.status)
+    )
+    card(page, "b-1-1").locator('button[value^="mark "]').click()
+    expect(card(page, "b-1-1").locator(".st")).to_have_text("Sturdy")
+    expect(page.locator("#poller")).to_have_attribute("data-seq", "1")
+    page.wait_for_timeout(4500)
+    assert answers and set(answers) == {204}, answers  # quiet polls only: nothing re-sent
