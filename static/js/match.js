@@ -140,6 +140,7 @@
       var card = button.closest(".unit, #turn, #match-log");
       var item = { op: button.value, key: newKey(), card: card ? card.id : "", tries: 0 };
       if (item.card) forget(item.card); // acting on a card again replaces its message
+      showPending(button);
       queue.push(item);
       save();
       if (!navigator.onLine) {
@@ -206,6 +207,41 @@
     var p = poller();
     if (!document.hidden && p && p.hasAttribute("hx-get")) htmx.trigger(p, "poll-now");
   });
+
+  /* A box tap shows at once, before the server answers (offline too): the tapped box is drawn
+   * crossed off (or cleared) and is no longer a button, so a double tap sends it once; the next
+   * box becomes the button, so a second hit is a tap on box N+1, as on paper. The server's
+   * answer then redraws the card as it really is. */
+  function asBox(old, op, label) {
+    var box = document.createElement(op ? "button" : "span");
+    box.className = old.className;
+    box.textContent = old.textContent;
+    if (op) {
+      box.name = "op";
+      box.value = op;
+      box.setAttribute("aria-label", label);
+    } else {
+      box.title = old.getAttribute("title") || (old.getAttribute("aria-label") || "").replace(/^.*, /, "");
+    }
+    old.replaceWith(box);
+    return box;
+  }
+  function showPending(button) {
+    var words = button.value.split(" "); // "mark a-1-2 3" or "clear a-1-2 3"
+    if (!button.classList.contains("bx") || words.length !== 3) return;
+    var track = button.parentElement;
+    track.querySelectorAll("button.bx").forEach(function (other) {
+      if (other !== button) asBox(other, "", "");
+    });
+    var box = asBox(button, "", "");
+    box.classList.add("pend");
+    box.classList.toggle("x", words[0] === "mark");
+    var next = words[0] === "mark" ? box.nextElementSibling : null;
+    if (next && next.classList.contains("bx")) {
+      var number = Number(words[2]) + 1;
+      asBox(next, "mark " + words[1] + " " + number, "Cross off box " + number + ", " + next.title);
+    }
+  }
 
   /* A rule's warning or refusal stays on its card (or the turn panel, or the log) until the
    * player dismisses it or acts there again: a poll that redraws the card puts it back. */

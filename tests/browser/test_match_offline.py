@@ -49,6 +49,7 @@ def test_taps_waiting_on_a_closed_page_go_out_when_the_board_opens_again(live_se
     hunter = "b-1-2"
     board_url = page.url
     page.context.set_offline(True)
+    expect(page.locator("#board-status")).to_contain_text("Offline")  # the page knows it
     mark_next_box(page, hunter)
     expect(page.locator("#board-status")).to_contain_text("1 tap waiting")
     context = page.context
