@@ -26,7 +26,7 @@ from matches.access import (
     remember_seat,
     set_seat_cookie,
 )
-from matches.forms import MatchEndForm, MatchStartForm, client_key, parse_op
+from matches.forms import MatchEndForm, MatchJoinForm, MatchStartForm, client_key, parse_op
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
 from matches.queries import my_matches, poll_row
 from rules.match import SIDES, Event, EventError, MatchState, UnknownId, make_event
@@ -49,8 +49,9 @@ def _claim(request: HttpRequest, pk: int) -> Claim:
     return cached_claim(request, pk) or _session_or_owner_claim(request, pk)
 
 
-def _player_name(request: HttpRequest) -> str:
-    return request.user.get_username() if request.user.is_authenticated else "Guest"
+def _name_initial(request: HttpRequest) -> str:
+    """What "Your name" starts as: the username of a logged-in player, else empty."""
+    return request.user.get_username() if request.user.is_authenticated else ""
 
 
 def _plain(message: object, status: int) -> HttpResponse:
@@ -74,15 +75,19 @@ def _attack_url(match: Match) -> str:
 def _board_context(request: HttpRequest, match: Match, *, seat: str | None) -> dict:
     state = match.current_state()
     controls = seat is not None
+    sides, log = board.sides(match, state), _log(match, state)
     return {
         "match": match,
         "seat": seat,
         "controls": controls,
         "attack_url": _attack_url(match),
         "manages_link": seat == "a",  # the player who started the match shares and revokes it
-        "sides": board.sides(match, state),
+        "sides": sides,
+        "shown_sides": board.seat_order(sides, seat),
+        "weapon_sheets": board.weapon_sheets(state),
         "turn": board.turn_panel(state),
-        "log": _log(match, state),
+        "log": log,
+        "latest": log[0] if log else None,
         "key": _new_key(),
         "poll_url": reverse("matches:match-poll", args=[match.pk])
         if controls
@@ -115,7 +120,11 @@ def match_new(request: HttpRequest) -> HttpResponse:
     slug = request.POST.get("against") or request.GET.get("against") or ""
     shared = Roster.objects.live().filter(share_slug=slug).first() if slug else None
     rosters = list(Roster.objects.live().owned_by(owner).only("pk", "name"))
-    initial = {"against": slug, "mine": f"roster:{request.GET.get('roster', '')}"}
+    initial = {
+        "against": slug,
+        "mine": f"roster:{request.GET.get('roster', '')}",
+        "name": _name_initial(request),
+    }
     if shared is not None:
         initial["opponent"] = f"shared:{shared.share_slug}"
     form = MatchStartForm(
@@ -129,7 +138,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
         try:
             match = services.match_start(
                 owner=owner,
-                player=_player_name(request),
+                player=form.cleaned_data["name"],
                 mine=form.cleaned_data["mine"],
                 opponent=form.cleaned_data["opponent"],
             )
@@ -149,16 +158,19 @@ def match_join(request: HttpRequest, slug: str) -> HttpResponse:
     if seat is not None:
         return redirect("matches:match-board", pk=match.pk)
     error = ""
-    if request.method == "POST":
+    data = request.POST if request.method == "POST" else None
+    form = MatchJoinForm(data, initial={"name": _name_initial(request)})
+    if request.method == "POST" and form.is_valid():
         owner = request_owner(request, create=True)
+        name = form.cleaned_data["name"]
         try:
-            match, seat = services.match_join(slug=slug, owner=owner, player=_player_name(request))
+            match, seat = services.match_join(slug=slug, owner=owner, player=name)
         except services.MatchError as problem:
             error = str(problem)
         else:
             remember_seat(request, match, seat)
             return redirect("matches:match-board", pk=match.pk)
-    context = {"match": match, "error": error, "state": match.current_state()}
+    context = {"match": match, "error": error, "form": form, "state": match.current_state()}
     return render(request, "matches/match_join.html", context)
 
 
@@ -283,6 +295,7 @@ def _changes_response(
         except UnknownId:  # a refused change naming no such model: answer in the turn panel
             where = "turn"
     event = applied.event
+    log = _log(match, state) if where == "log" else None
     context = {
         "match": match,
         "controls": True,
@@ -302,7 +315,13 @@ def _changes_response(
         "entries": [board.log_entry(event, state)]
         if event and not applied.duplicate and where != "log"
         else [],
-        "log": _log(match, state) if where == "log" else None,
+        "log": log,
+        # The bar's latest change: the new event, or the log's first line after an undo (and
+        # the undo's refusal, said in the bar that holds "Undo last").
+        "bar": where == "log" or (event is not None and not applied.duplicate),
+        "latest": (log[0] if log else None)
+        if where == "log"
+        else (board.log_entry(event, state) if event else None),
         "message": applied.error or " ".join(applied.warnings),
         "message_class": "error" if applied.error else "warning",
         "focus": where,
@@ -378,6 +397,7 @@ def _poll_changes(request: HttpRequest, pk: int, seen: int, *, controls: bool) -
     touched = MatchEvent.objects.filter(match=match, seq__gt=seen).values_list("units", flat=True)
     units = {uid for ids in touched for uid in ids}
     everything = seen > match.seq or services.ALL_UNITS in units
+    log = _log(match, state)
     context = {
         "match": match,
         "controls": controls,
@@ -388,7 +408,9 @@ def _poll_changes(request: HttpRequest, pk: int, seen: int, *, controls: bool) -
         "turn": board.turn_panel(state),
         "heads": _heads(state),
         "entries": [],
-        "log": _log(match, state),
+        "log": log,
+        "bar": True,
+        "latest": log[0] if log else None,
         "poller": True,
         "poll_url": reverse("matches:match-poll", args=[match.pk])
         if controls
@@ -447,7 +469,7 @@ def _summary_context(match: Match) -> dict:
         "sides": [
             {
                 "summary": board.side_summary(match, state, side.key),
-                "lost": [board.unit_card(state, unit) for unit in side.units if unit.is_out],
+                "lost": [board.lost_line(state, unit) for unit in side.units if unit.is_out],
             }
             for side in state.sides
         ],
