@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 from fractions import Fraction
+from functools import lru_cache
 from math import floor
 
 from matches.models import Match, MatchEvent
@@ -300,6 +301,7 @@ def lost_line(state: MatchState, unit: Unit) -> dict:
 # --- Weapons: a button on each card, the rules text once per board --------------------------------
 
 
+@lru_cache(maxsize=1024)
 def weapon_sheet_id(weapon: MatchWeapon) -> str:
     """The DOM id of a weapon's sheet: the same weapon mounted the same way shares one."""
     digest = hashlib.blake2s(
