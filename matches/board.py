@@ -305,10 +305,10 @@ def lost_line(state: MatchState, unit: Unit) -> dict:
 def weapon_sheet_id(weapon: MatchWeapon) -> str:
     """The DOM id of a weapon's sheet: the same weapon mounted the same way shares one."""
     digest = hashlib.blake2s(
-        json.dumps(weapon_to_dict(weapon), sort_keys=True).encode(), digest_size=4
+        json.dumps(weapon_to_dict(weapon), sort_keys=True).encode(), digest_size=3
     ).hexdigest()
-    code = "".join(c for c in weapon.code if c.isalnum()) or "w"
-    return f"wpn-{code}-{digest}"
+    code = "".join(c for c in weapon.code if c.isalnum())
+    return f"w-{code}-{digest}"
 
 
 def weapon_button(weapon: MatchWeapon) -> dict:
