@@ -5,15 +5,21 @@ The templates only show what these give them; every number and every rule comes 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from fractions import Fraction
+from functools import lru_cache
 from math import floor
 
 from matches.models import Match, MatchEvent
+from rules.catalog import RANGE_BANDS, Mount, show_figure
 from rules.damage import DamageState
+from rules.glossary import weapon_terms
 from rules.match import (
     SIDES,
     Group,
     MatchState,
+    MatchWeapon,
     Mode,
     Phase,
     Speed,
@@ -21,6 +27,7 @@ from rules.match import (
     groups_left,
     penalised,
     tv_destroyed,
+    weapon_to_dict,
     whose_turn,
 )
 
@@ -150,6 +157,7 @@ def unit_card(state: MatchState, unit: Unit) -> dict:
             for number, c in enumerate(unit.ammo, start=1)
         ],
         "notes": " · ".join(notes),
+        "weapons": [weapon_button(weapon) for weapon in unit.weapons or ()],
     }
 
 
@@ -202,7 +210,9 @@ def side_summary(match: Match, state: MatchState, side_key: str) -> dict:
         "key": side.key,
         "label": side.label,
         "roster_name": side.roster_name,
-        "player": match.player_name(side_key) or ("" if side_key == "a" else "not joined"),
+        "player": player_label(match.player_name(side_key), side_key)
+        if side_key == "a" or match.b_joined
+        else "not joined",
         "tv": side.tv,
         "tv_complete": side.tv_complete,
         "tv_destroyed": destroyed,
@@ -251,11 +261,20 @@ def turn_panel(state: MatchState) -> dict:
     }
 
 
+def player_label(name: str, side: str) -> str:
+    """A player as the log, the summary and the export name them: the name they typed when
+    starting or joining, else "Player A" / "Player B" (older matches stored "Guest")."""
+    name = name.strip()
+    return name if name and name != "Guest" else f"Player {side.upper()}"
+
+
 def log_entry(event: MatchEvent, state: MatchState) -> dict:
     return {
         "seq": event.seq,
         "round": event.round,
-        "actor": event.actor_name or "Guest",
+        "actor": player_label(event.actor_name, event.actor_side)
+        if event.actor_side in SIDES
+        else event.actor_name,
         "side_label": state.side(event.actor_side).label if event.actor_side in SIDES else "",
         "time": event.created_at,
         "summary": event.summary,
@@ -264,6 +283,81 @@ def log_entry(event: MatchEvent, state: MatchState) -> dict:
         "refused": event.refused,
         "is_undo": event.kind == "undo",
     }
+
+
+def unit_label(state: MatchState, unit: Unit) -> str:
+    """A model named so that no other in the match shares the words: "Hunter 1 (North, CG2)".
+
+    The name is the one on its card and in the log (models sharing a name within a combat group
+    are numbered in order when the match starts); the side and the combat group tell apart
+    same-named models of different groups and sides."""
+    group_number = unit.group_id.rsplit("-", 1)[1]
+    return f"{unit.name} ({state.side(unit.side).label}, CG{group_number})"
+
+
+def lost_line(state: MatchState, unit: Unit) -> dict:
+    """A model out of the game, as the summary's "Lost" list shows it."""
+    return {"label": unit_label(state, unit), "state_word": STATE_WORDS[unit.state]}
+
+
+# --- Weapons: a button on each card, the rules text once per board --------------------------------
+
+
+@lru_cache(maxsize=1024)
+def weapon_sheet_id(weapon: MatchWeapon) -> str:
+    """The DOM id of a weapon's sheet: the same weapon mounted the same way shares one."""
+    digest = hashlib.blake2s(
+        json.dumps(weapon_to_dict(weapon), sort_keys=True).encode(), digest_size=3
+    ).hexdigest()
+    code = "".join(c for c in weapon.code if c.isalnum())
+    return f"w-{code}-{digest}"
+
+
+def weapon_button(weapon: MatchWeapon) -> dict:
+    """A weapon on a card: its code and name; its sheet opens on a tap (a popover, no request)."""
+    return {"code": weapon.code, "name": weapon.name, "sheet": weapon_sheet_id(weapon)}
+
+
+def weapon_sheet(weapon: MatchWeapon) -> dict:
+    """Everything the board knows of a weapon: the figures (shown "—" when the game data does
+    not give them), its notes and the rules text of its traits."""
+    mount = Mount(weapon.code, weapon.arc, weapon.reloads, weapon.limited_ammo)
+    ranges = dict(zip(RANGE_BANDS, weapon.ranges, strict=False))
+    return {
+        "id": weapon_sheet_id(weapon),
+        "code": weapon.code,
+        "name": weapon.name,
+        "figures": [
+            ("Arc", f"{mount.arc_name} ({weapon.arc})" if weapon.arc else "—"),
+            ("Ammo", mount.ammo_text if mount.ammo_text != show_figure(None) else "—"),
+            ("DM", f"x{weapon.dm}" if weapon.dm is not None else "—"),
+            ("Accuracy", _figure(weapon.accuracy)),
+            ("RoF", _figure(weapon.rof)),
+            (
+                "Ranges",
+                " / ".join(_figure(ranges.get(band)) for band in RANGE_BANDS)
+                + " in (PB / S / M / L / X)"
+                if weapon.ranges
+                else "—",
+            ),
+            ("Traits", ", ".join(weapon.traits) if weapon.traits else "—"),
+        ],
+        "notes": weapon.notes,
+        "terms": weapon_terms(weapon.arc, weapon.reloads, weapon.limited_ammo, weapon.parts),
+    }
+
+
+def _figure(value: int | None) -> str:
+    return "—" if value is None else str(value)
+
+
+def weapon_sheets(state: MatchState) -> list[dict]:
+    """One sheet per distinct weapon of the match, for the board to hold once."""
+    seen: dict[str, MatchWeapon] = {}
+    for unit in state.units:
+        for weapon in unit.weapons or ():
+            seen.setdefault(weapon_sheet_id(weapon), weapon)
+    return [weapon_sheet(weapon) for weapon in seen.values()]
 
 
 def sides(match: Match, state: MatchState) -> list[dict]:
@@ -280,3 +374,9 @@ def sides(match: Match, state: MatchState) -> list[dict]:
         }
         for side in state.sides
     ]
+
+
+def seat_order(sides: list[dict], seat: str | None) -> list[dict]:
+    """The sides in the order a device shows them: the joining player's own army (seat B) first;
+    seat A and watchers see side A first."""
+    return sides[::-1] if seat == "b" else sides

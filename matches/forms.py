@@ -105,7 +105,43 @@ def parse_op(op: object) -> Event | UndoLast | Redo:
     raise EventError(f"Unknown change {op!r}.")
 
 
-# --- Starting a match ----------------------------------------------------------------------------
+# --- Starting and joining a match ---------------------------------------------------------------
+
+PLAYER_NAME_MAX = Match._meta.get_field("a_player").max_length
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def player_name_field() -> forms.CharField:
+    """ "Your name", as the log, the summary and the export show it; blank (or only spaces) means
+    none, and the match then says "Player A" or "Player B"."""
+    return forms.CharField(
+        label="Your name (optional)",
+        required=False,
+        max_length=PLAYER_NAME_MAX,
+        error_messages={
+            "max_length": f"Keep your name to {PLAYER_NAME_MAX} characters or fewer.",
+            "null_characters_not_allowed": "Your name can only hold letters, digits, spaces "
+            "and punctuation.",
+        },
+        help_text="Shown to the other player and in the match log. Leave it empty to be "
+        '"Player A" or "Player B".',
+        widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
+    )
+
+
+def clean_player_name(value: str) -> str:
+    if CONTROL_CHARACTERS.search(value):
+        raise forms.ValidationError(
+            "Your name can only hold letters, digits, spaces and punctuation."
+        )
+    return " ".join(value.split())
+
+
+class MatchJoinForm(forms.Form):
+    name = player_name_field()
+
+    def clean_name(self) -> str:
+        return clean_player_name(self.cleaned_data["name"])
 
 
 def _choices(rosters, presets, shared: Roster | None, *, mine: bool) -> list:
@@ -124,6 +160,7 @@ def _choices(rosters, presets, shared: Roster | None, *, mine: bool) -> list:
 
 
 class MatchStartForm(forms.Form):
+    name = player_name_field()
     mine = forms.ChoiceField(label="Your army")
     opponent = forms.ChoiceField(label="Your opponent's army")
     against = forms.CharField(required=False, widget=forms.HiddenInput)
@@ -146,6 +183,9 @@ class MatchStartForm(forms.Form):
         if source == "preset" and ref in self.catalog.presets:
             return SideChoice(Match.Source.PRESET, preset=ref)
         raise forms.ValidationError("Choose one of the lists offered.")
+
+    def clean_name(self) -> str:
+        return clean_player_name(self.cleaned_data["name"])
 
     def clean_mine(self) -> SideChoice:
         return self._side(self.cleaned_data["mine"])

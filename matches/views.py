@@ -27,7 +27,7 @@ from matches.access import (
     remember_seat,
     set_seat_cookie,
 )
-from matches.forms import MatchEndForm, MatchStartForm, client_key, parse_op
+from matches.forms import MatchEndForm, MatchJoinForm, MatchStartForm, client_key, parse_op
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
 from matches.queries import my_matches, poll_row
 from rules.match import SIDES, Event, EventError, MatchState, UnknownId
@@ -50,8 +50,9 @@ def _claim(request: HttpRequest, pk: int) -> Claim:
     return cached_claim(request, pk) or _session_or_owner_claim(request, pk)
 
 
-def _player_name(request: HttpRequest) -> str:
-    return request.user.get_username() if request.user.is_authenticated else "Guest"
+def _name_initial(request: HttpRequest) -> str:
+    """What "Your name" starts as: the username of a logged-in player, else empty."""
+    return request.user.get_username() if request.user.is_authenticated else ""
 
 
 def _plain(message: object, status: int) -> HttpResponse:
@@ -72,9 +73,12 @@ def _attack_url(match: Match) -> str:
     return reverse("matches:attack-helper", args=[match.pk])
 
 
-def _share_context(request: HttpRequest, match: Match, seat: str | None) -> dict:
+def _share_context(
+    request: HttpRequest, match: Match, seat: str | None, state: MatchState
+) -> dict:
     """The players and links box (a player's board only)."""
     return {
+        "players": [board.side_summary(match, state, side) for side in SIDES],
         "seat": seat,
         "manages_link": seat == "a",  # the player who started the match shares and revokes it
         # Only the player who started the match is given the join link to share.
@@ -98,18 +102,22 @@ def _poll_url(match: Match, controls: bool) -> str:
 def _board_context(request: HttpRequest, match: Match, *, seat: str | None) -> dict:
     state = match.current_state()
     controls = seat is not None
+    sides, log = board.sides(match, state), _log(match, state)
     return {
         "match": match,
         "controls": controls,
         "attack_url": _attack_url(match),
-        "sides": board.sides(match, state),
+        "sides": sides,
+        "shown_sides": board.seat_order(sides, seat),
+        "weapon_sheets": board.weapon_sheets(state),
         "turn": board.turn_panel(state),
-        "log": _log(match, state),
+        "log": log,
+        "latest": log[0] if log else None,
         "key": _new_key(),
         "poll_url": _poll_url(match, controls),
         "joined": match.b_joined,
         "tv_note": board.TV_NOTE,
-    } | _share_context(request, match, seat)
+    } | _share_context(request, match, seat, state)
 
 
 # --- Lists, starting, joining ---------------------------------------------------------------------
@@ -127,7 +135,11 @@ def match_new(request: HttpRequest) -> HttpResponse:
     slug = request.POST.get("against") or request.GET.get("against") or ""
     shared = Roster.objects.live().filter(share_slug=slug).first() if slug else None
     rosters = list(Roster.objects.live().owned_by(owner).only("pk", "name"))
-    initial = {"against": slug, "mine": f"roster:{request.GET.get('roster', '')}"}
+    initial = {
+        "against": slug,
+        "mine": f"roster:{request.GET.get('roster', '')}",
+        "name": _name_initial(request),
+    }
     if shared is not None:
         initial["opponent"] = f"shared:{shared.share_slug}"
     form = MatchStartForm(
@@ -141,7 +153,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
         try:
             match = services.match_start(
                 owner=owner,
-                player=_player_name(request),
+                player=form.cleaned_data["name"],
                 mine=form.cleaned_data["mine"],
                 opponent=form.cleaned_data["opponent"],
             )
@@ -161,16 +173,19 @@ def match_join(request: HttpRequest, slug: str) -> HttpResponse:
     if seat is not None:
         return redirect("matches:match-board", pk=match.pk)
     error = ""
-    if request.method == "POST":
+    data = request.POST if request.method == "POST" else None
+    form = MatchJoinForm(data, initial={"name": _name_initial(request)})
+    if request.method == "POST" and form.is_valid():
         owner = request_owner(request, create=True)
+        name = form.cleaned_data["name"]
         try:
-            match, seat = services.match_join(slug=slug, owner=owner, player=_player_name(request))
+            match, seat = services.match_join(slug=slug, owner=owner, player=name)
         except services.MatchError as problem:
             error = str(problem)
         else:
             remember_seat(request, match, seat)
             return redirect("matches:match-board", pk=match.pk)
-    context = {"match": match, "error": error, "state": match.current_state()}
+    context = {"match": match, "error": error, "form": form, "state": match.current_state()}
     return render(request, "matches/match_join.html", context)
 
 
@@ -306,6 +321,8 @@ def _changes_response(
         except UnknownId:  # a refused change naming no such model: answer in the turn panel
             where = "turn"
     event = applied.event
+    entry = board.log_entry(event, state) if event else None
+    log = _log(match, state) if where == "log" else None
     context = {
         "match": match,
         "controls": True,
@@ -322,10 +339,13 @@ def _changes_response(
         ],
         "turn": board.turn_panel(state) if applied.round_level or where == "turn" else None,
         "heads": _heads(state) if applied.round_level else [],
-        "entries": [board.log_entry(event, state)]
-        if event and not applied.duplicate and where != "log"
-        else [],
-        "log": _log(match, state) if where == "log" else None,
+        "entries": [entry] if entry and not applied.duplicate and where != "log" else [],
+        "log": log,
+        # The bar's latest change: the new event (a refusal too: it is in the log), or the
+        # log's first line after an undo (and the undo's refusal, said in the bar that holds
+        # "Undo last").
+        "bar": where == "log" or (entry is not None and not applied.duplicate),
+        "latest": _latest(log, skip_refused=bool(applied.error)) if where == "log" else entry,
         "message": applied.error or " ".join(applied.warnings),
         "message_class": "error" if applied.error else "warning",
         "focus": where,
@@ -336,6 +356,11 @@ def _changes_response(
         "joined": bool(match.b_token),  # the tap's row has the seat tokens, not the seat owners
     }
     return render(request, CHANGES, context)
+
+
+def _latest(log: list[dict] | None, skip_refused: bool = False) -> dict | None:
+    """The bar's latest line; ``skip_refused`` when the bar says the refusal already."""
+    return next((e for e in log or [] if not (skip_refused and e["refused"])), None)
 
 
 def _cards(state: MatchState, units: set[str], everything: bool) -> list[dict]:
@@ -416,6 +441,7 @@ def _poll_changes(
     touched = MatchEvent.objects.filter(match=match, seq__gt=seen).values_list("units", flat=True)
     units = {uid for ids in touched for uid in ids}
     everything = seen > match.seq or services.ALL_UNITS in units
+    log = _log(match, state)
     context = {
         "match": match,
         "controls": controls,
@@ -426,14 +452,16 @@ def _poll_changes(
         "turn": board.turn_panel(state),
         "heads": _heads(state),
         "entries": [],
-        "log": _log(match, state),
+        "log": log,
+        "bar": True,
+        "latest": log[0] if log else None,
         "poller": True,
         "poll_url": _poll_url(match, controls),
         "joined": match.b_joined,
         "share": share and controls,
     }
     if share and controls:
-        context |= _share_context(request, match, seat)
+        context |= _share_context(request, match, seat, state)
     return render(request, CHANGES, context)
 
 
@@ -485,7 +513,7 @@ def _summary_context(match: Match) -> dict:
         "sides": [
             {
                 "summary": board.side_summary(match, state, side.key),
-                "lost": [board.unit_card(state, unit) for unit in side.units if unit.is_out],
+                "lost": [board.lost_line(state, unit) for unit in side.units if unit.is_out],
             }
             for side in state.sides
         ],

@@ -138,6 +138,29 @@ class AmmoCounter:
 
 
 @dataclass(frozen=True)
+class MatchWeapon:
+    """A weapon a model carries, as the match recorded it when it started: the code and name, the
+    mount as the army list prints it (arc, Reloads, Limited Ammo) and the arsenal's figures.
+    None (or empty) is a figure the game data does not give. Recorded once, so a later change to
+    the data never alters a match in progress."""
+
+    code: str
+    name: str
+    arc: str | None = None
+    reloads: bool | None = None
+    limited_ammo: int | None = None
+    dm: int | None = None
+    accuracy: int | None = None
+    rof: int | None = None
+    ranges: tuple[int | None, ...] = ()
+    """Point-Blank, Short, Medium, Long, Extreme (inches), or () when none is given."""
+    traits: tuple[str, ...] = ()
+    parts: tuple[str, ...] = ()
+    """The weapons a linked weapon is made of (the Paratroop Rifle: LAC and LGL)."""
+    notes: str = ""
+
+
+@dataclass(frozen=True)
 class Unit:
     """A model in play. ``id`` is "<side>-<group>-<model>", numbered from 1 ("a-1-3")."""
 
@@ -158,6 +181,8 @@ class Unit:
     speed_round: int = 0
     """The round in which the speed last changed (0: never)."""
     mode_round: int = 0
+    weapons: tuple[MatchWeapon, ...] | None = None
+    """None: a match stored before matches recorded their weapons."""
 
     @property
     def side(self) -> str:
@@ -296,6 +321,8 @@ class UnitSpec:
     ammo: tuple[tuple[str, str, int], ...] = ()
     """(code, name, Limited Ammo) of each weapon with Limited Ammo."""
     tv: Fraction | None = None
+    weapons: tuple[MatchWeapon, ...] | None = None
+    """Every weapon the model carries (None: not known, the board then lists none)."""
 
 
 @dataclass(frozen=True)
@@ -355,6 +382,7 @@ def _new_side(key: str, label: str, spec: SideSpec) -> Side:
                     armor=unit.armor,
                     tv=unit.tv,
                     ammo=tuple(AmmoCounter(code, wname, n) for code, wname, n in unit.ammo),
+                    weapons=unit.weapons,
                 )
             )
         groups.append(
@@ -1417,8 +1445,34 @@ def _fraction_to_json(value: Fraction | None) -> str | None:
     return None if value is None else str(value)
 
 
+_WEAPON_FIELDS = ("arc", "reloads", "limited_ammo", "dm", "accuracy", "rof", "notes")
+_WEAPON_LISTS = ("ranges", "traits", "parts")
+
+
+def weapon_to_dict(weapon: MatchWeapon) -> dict[str, Any]:
+    """A recorded weapon as plain data; figures not given are left out (a state stays small)."""
+    data: dict[str, Any] = {"code": weapon.code, "name": weapon.name}
+    for name in _WEAPON_FIELDS:
+        value = getattr(weapon, name)
+        if value is not None and value != "":
+            data[name] = value
+    for name in _WEAPON_LISTS:
+        if getattr(weapon, name):
+            data[name] = list(getattr(weapon, name))
+    return data
+
+
+def _weapon_from_dict(data: Mapping[str, Any]) -> MatchWeapon:
+    return MatchWeapon(
+        code=data["code"],
+        name=data["name"],
+        **{name: data[name] for name in _WEAPON_FIELDS if name in data},
+        **{name: tuple(data[name]) for name in _WEAPON_LISTS if name in data},
+    )
+
+
 def unit_to_dict(unit: Unit) -> dict[str, Any]:
-    return {
+    data = {
         "id": unit.id,
         "name": unit.name,
         "model": unit.model,
@@ -1436,6 +1490,9 @@ def unit_to_dict(unit: Unit) -> dict[str, Any]:
         "speed_round": unit.speed_round,
         "mode_round": unit.mode_round,
     }
+    if unit.weapons is not None:
+        data["weapons"] = [weapon_to_dict(weapon) for weapon in unit.weapons]
+    return data
 
 
 def _round_to_dict(state: MatchState) -> dict[str, Any]:
@@ -1529,6 +1586,9 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
         ammo=tuple(AmmoCounter(w, n, c, f) for w, n, c, f in data["ammo"]),
         speed_round=data["speed_round"],
         mode_round=data["mode_round"],
+        weapons=tuple(_weapon_from_dict(weapon) for weapon in data["weapons"])
+        if "weapons" in data
+        else None,
     )
 
 
@@ -1614,7 +1674,7 @@ def changed_parts(before: MatchState, after: MatchState) -> tuple[dict, dict]:
     return old, new
 
 
-_STATIC = {"id", "name", "model", "skills", "leader", "armor", "tv"}
+_STATIC = {"id", "name", "model", "skills", "leader", "armor", "tv", "weapons"}
 _TRACK_PARTS = {"damage": "marked", "overkilled": "overkilled"}  # _dynamic's names in the track
 
 

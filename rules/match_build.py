@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from rules.army import model_profile, roster_cost, roster_from_dict
-from rules.catalog import Catalog
-from rules.match import GroupSpec, SideSpec, UnitSpec
+from rules.army import ProfileWeapon, model_profile, roster_cost, roster_from_dict
+from rules.catalog import RANGE_BANDS, Catalog
+from rules.match import GroupSpec, MatchWeapon, SideSpec, UnitSpec
 
 
 def side_from_roster(roster_data: Mapping[str, Any], catalog: Catalog) -> SideSpec:
@@ -48,6 +48,7 @@ def side_from_roster(roster_data: Mapping[str, Any], catalog: Catalog) -> SideSp
                         if weapon.mount.limited_ammo
                     ),
                     tv=(share if model_cost in paid else Fraction(0)) + model_cost.total,
+                    weapons=tuple(match_weapon(weapon) for weapon in profile.weapons),
                 )
             )
         groups.append(GroupSpec(name=group_cost.name, units=tuple(units), tv=group_cost.total))
@@ -57,4 +58,29 @@ def side_from_roster(roster_data: Mapping[str, Any], catalog: Catalog) -> SideSp
         groups=tuple(groups),
         tv=cost.total,
         tv_complete=cost.complete,
+    )
+
+
+def match_weapon(weapon: ProfileWeapon) -> MatchWeapon:
+    """A mounted weapon as a match records it: mount and arsenal figures, copied."""
+    mount, arsenal = weapon.mount, weapon.weapon
+    ranges = arsenal.ranges if arsenal else None
+    notes = arsenal.notes if arsenal else ""
+    if mount.note and mount.note.lower() not in notes.lower():  # the list's words, if new
+        notes = f"{mount.note[:1].upper()}{mount.note[1:]}. {notes}".strip()
+    return MatchWeapon(
+        code=weapon.code,
+        name=weapon.name,
+        arc=mount.arc,
+        reloads=mount.reloads,
+        limited_ammo=mount.limited_ammo,
+        dm=weapon.dm,
+        accuracy=weapon.accuracy,
+        rof=weapon.rof,
+        ranges=tuple(getattr(ranges, band) for band in RANGE_BANDS)
+        if ranges and ranges.provided
+        else (),
+        traits=tuple(arsenal.traits or ()) if arsenal else (),
+        parts=tuple(arsenal.parts) if arsenal else (),
+        notes=notes,
     )

@@ -137,7 +137,8 @@
       var button = trigger.submitter;
       evt.preventDefault();
       if (!button || button.name !== "op") return;
-      var card = button.closest(".unit, #turn, #match-log");
+      // Where the answer's message goes: the card, the turn panel, or the bar's latest line.
+      var card = button.closest(".unit, #turn") || (button.closest("#match-log, .board-bar") ? document.getElementById("latest") : null);
       var item = { op: button.value, key: newKey(), card: card ? card.id : "", tries: 0 };
       if (item.card) forget(item.card); // acting on a card again replaces its message
       showPending(button);
@@ -247,7 +248,7 @@
    * player dismisses it or acts there again: a poll that redraws the card puts it back. */
   var messages = {}; // container id -> the message's HTML
   function remember() {
-    document.querySelectorAll(".unit > .msg, #turn > .msg, #match-log > .msg").forEach(function (msg) {
+    document.querySelectorAll(".unit > .msg, #turn > .msg, #latest > .msg").forEach(function (msg) {
       messages[msg.parentElement.id] = msg.outerHTML;
     });
   }
@@ -257,8 +258,7 @@
       if (!box || box.querySelector(":scope > .msg")) return;
       var holder = document.createElement("div");
       holder.innerHTML = messages[id];
-      var anchor = id === "match-log" ? box.querySelector(".log-head") : null;
-      if (anchor) anchor.after(holder.firstChild); else box.appendChild(holder.firstChild);
+      if (id === "latest") box.prepend(holder.firstChild); else box.appendChild(holder.firstChild);
     });
   }
   function forget(id) {

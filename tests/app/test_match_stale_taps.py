@@ -26,7 +26,7 @@ def opponent(match) -> Client:
     """Player B on their own device, joined with the join link."""
     device = Client()
     device.force_login(make_user("anna"))
-    device.post(reverse("matches:match-join", args=[match.join_slug]))
+    device.post(reverse("matches:match-join", args=[match.join_slug]), {"name": "anna"})
     match.refresh_from_db()
     assert match.b_joined
     return device
@@ -149,7 +149,7 @@ def test_the_first_player_sees_the_opponent_join_in_the_players_box(client, matc
     poll = re.search(r'hx-get="([^"]+)"', board.split('id="poller"')[1]).group(1)
     device = Client()
     device.force_login(make_user("anna"))
-    device.post(reverse("matches:match-join", args=[match.join_slug]))
+    device.post(reverse("matches:match-join", args=[match.join_slug]), {"name": "anna"})
     html = client.get(poll.replace("&amp;", "&")).content.decode()
     share = html.split('<section id="share"')[1]
     assert 'hx-swap-oob="true"' in share.split(">")[0]

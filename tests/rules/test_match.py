@@ -14,12 +14,14 @@ from rules.match import (
     EventError,
     GroupSpec,
     MatchState,
+    MatchWeapon,
     Phase,
     SideSpec,
     Speed,
     UnitSpec,
     UnknownId,
     apply_event,
+    apply_parts,
     changed_parts,
     groups_left,
     make_event,
@@ -137,6 +139,73 @@ def test_a_snub_cannon_brings_its_own_limited_ammo_counter():
     side = side_from_roster(roster_to_dict(roster), catalog)
     hunter = new_match(side, side).unit("a-1-1")
     assert [(c.weapon, c.capacity, c.left) for c in hunter.ammo] == [("SC", 3, 3), ("HPZF", 2, 2)]
+
+
+def test_a_match_records_each_models_weapons_as_its_list_mounts_them():
+    catalog = default_catalog()
+    side = side_from_roster(roster_to_dict(preset_roster(catalog, "north_starter")), catalog)
+    hunter = new_match(side, side).unit("a-1-1")
+    assert [(w.code, w.name, w.arc, w.reloads, w.limited_ammo) for w in hunter.weapons] == [
+        ("MAC", "Medium Autocannon", "F", True, None),
+        ("HPZF", "Heavy Panzerfaust", "F", None, 2),
+        ("LRP", "Light Rocket Pack", None, None, None),
+    ]
+    # Figures the quickstart does not give stay None; the one it gives (the LAC's DM) is copied.
+    assert hunter.weapons[0].dm is None and hunter.weapons[0].ranges == ()
+    headhunter = next(u for u in new_match(side, side).units if u.name == "HeadHunter")
+    assert (headhunter.weapons[0].code, headhunter.weapons[0].dm) == ("LAC", 8)
+
+
+def test_a_swap_changes_the_weapons_the_match_records():
+    catalog = default_catalog()
+    roster = set_option(
+        preset_roster(catalog, "north_starter"), catalog, 0, 0, "north_snub_cannon", True
+    )
+    side = side_from_roster(roster_to_dict(roster), catalog)
+    assert [w.code for w in new_match(side, side).unit("a-1-1").weapons] == ["SC", "HPZF"]
+
+
+def test_a_linked_weapon_keeps_its_parts_and_its_note():
+    catalog = default_catalog()
+    side = side_from_roster(roster_to_dict(preset_roster(catalog, "south_starter")), catalog)
+    rifle = next(w for u in new_match(side, side).units for w in u.weapons or () if w.code == "PR")
+    assert rifle.parts == ("LAC", "LGL") and "linked" in rifle.notes
+
+
+def test_recorded_weapons_survive_plain_data_and_never_count_as_a_change():
+    weapon = MatchWeapon(
+        "LAC", "Light Autocannon", arc="F", reloads=True, dm=8, ranges=(1, 2, 3, 4, 5)
+    )
+    state = new_match(
+        SideSpec("N", "North", (GroupSpec("S", (hunter(weapons=(weapon,)),)),)),
+        SideSpec("S", "South", (GroupSpec("S", (hunter(weapons=()),)),)),
+    )
+    data = state_to_dict(state)
+    assert data["sides"][0]["groups"][0]["units"][0]["weapons"] == [
+        {"code": "LAC", "name": "Light Autocannon", "arc": "F", "reloads": True, "dm": 8,
+         "ranges": [1, 2, 3, 4, 5]}
+    ]  # fmt: skip
+    assert state_from_dict(data) == state
+    after = apply_event(state, make_event("mark_box", unit="a-1-1"))
+    old, new = changed_parts(state, after)
+    assert "weapons" not in new["a-1-1"]
+    assert apply_parts(state, new) == after
+    with pytest.raises(RulesError, match="never changes"):
+        apply_parts(state, {"a-1-1": {"weapons": []}})
+
+
+def test_a_state_stored_before_weapons_were_recorded_still_loads():
+    state = small_match()
+    data = state_to_dict(state)
+    for side in data["sides"]:
+        for group in side["groups"]:
+            for unit in group["units"]:
+                unit.pop("weapons", None)
+    old = state_from_dict(data)
+    assert old.unit("a-1-1").weapons is None
+    assert "weapons" not in state_to_dict(old)["sides"][0]["groups"][0]["units"][0]
+    marked = apply_event(old, make_event("mark_box", unit="a-1-1"))
+    assert apply_parts(old, changed_parts(old, marked)[1]) == marked
 
 
 def test_armored_jackets_add_a_sturdy_box_to_peace_river_warriors():
