@@ -319,7 +319,7 @@ def _apply_locked(
     rows: list[MatchEvent] = []
     try:
         if isinstance(request, Event) and request.kind != "undo":
-            event, result = request, step(state, request)
+            event, result = request, step(state, request, match.seq + 1)
         else:
             rows = list(match.events.order_by("seq"))
             event, result = _plan_undo(match, rows, request)

@@ -171,6 +171,7 @@ from rules.attack import (  # noqa: E402
     missing_inputs,
     mos_modifiers,
     multi_target_summary,
+    rate_of_fire_warnings,
     read_result,
     resolve_direct,
     resolve_multi_target,
@@ -252,6 +253,7 @@ __all__ += [
     "missing_inputs",
     "mos_modifiers",
     "multi_target_summary",
+    "rate_of_fire_warnings",
     "read_result",
     "resolve_direct",
     "resolve_ecm",
@@ -280,6 +282,7 @@ from rules.match import (  # noqa: E402
     plan_undo,
     replay,
     step,
+    unit_label,
 )
 from rules.match_build import side_from_roster  # noqa: E402
 
@@ -300,5 +303,6 @@ __all__ += [
     "replay",
     "side_from_roster",
     "step",
+    "unit_label",
 ]
 # --- end match (tracker) ---

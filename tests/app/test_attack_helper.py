@@ -273,7 +273,8 @@ def test_apply_from_htmx_applies_once_as_one_event(client, match):
         "Attack 5 against defense 2: MoS 3 x DM 8 = 24 damage against Armor 14: 1 box. Rolls "
         "entered by the players. Jäger 3 (MILICIA CG1): 1 box crossed off: Sturdy (No effect)."
     )
-    assert event.units == [JAGER]
+    # The attacker records that it attacked this round (its "actions").
+    assert event.units == [HUNTER, JAGER]
 
 
 def test_a_plain_apply_redirects_to_the_target_on_the_board(client, match):

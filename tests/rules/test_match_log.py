@@ -104,7 +104,7 @@ class Game:
         return len(self.log) + 1
 
     def do(self, event: Event) -> int:
-        result = step(self.state, event)
+        result = step(self.state, event, self.next_seq)
         return self._append(event, result)
 
     def undo(self, target: int) -> int:
