@@ -86,6 +86,8 @@ def unit_card(state: MatchState, unit: Unit) -> dict:
         notes.append("Speed changed this round")
     if unit.mode_round == state.round:
         notes.append("Mode changed this round")
+    if unit.kept_action and not out:
+        notes.append("Kept action: Used until it spends it on Reaction Fire")
     if unit.speed is Speed.TOP and not out:
         notes.append("Top Speed: its action is spent moving")
         if not track.top_speed_allowed:
