@@ -423,3 +423,27 @@ def _update_effective(match: Match, rows: list[MatchEvent]) -> None:
             for row in rows:
                 if row.seq in flip:
                     row.effective = flag
+
+
+def match_remember_figures(*, match_id: int, side: str, token: str, typed: dict) -> None:
+    """Keep datacard figures typed into the attack helper for the rest of the match (the latest
+    value of each figure wins). ``typed`` is ``{"models" or "weapons": {id: {figure: int}}}``,
+    already checked by the helper's form. Raises Match.DoesNotExist and NotAPlayer."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().only("id", "a_token", "b_token", "figures")
+        match = match.get(pk=match_id)
+        if not token or match.token(side) != token:
+            raise NotAPlayer
+        figures = match.figures if isinstance(match.figures, dict) else {}
+        changed = False
+        for scope, entries in typed.items():
+            kept = figures.setdefault(scope, {})
+            for key, values in entries.items():
+                current = kept.setdefault(key, {})
+                for name, value in values.items():
+                    if current.get(name) != value:
+                        current[name] = value
+                        changed = True
+        if changed:
+            match.figures = figures
+            match.save(update_fields=["figures"])

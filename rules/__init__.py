@@ -179,6 +179,7 @@ from rules.attack import (  # noqa: E402
 from rules.attack_reaction import ReactionWindow  # noqa: E402
 from rules.indirect import (  # noqa: E402
     DESIGNATION_HOUSE_RULE,
+    HAND_GRENADES,
     INDIRECT_THRESHOLD,
     EcmContest,
     EcmOdds,
@@ -219,6 +220,7 @@ __all__ += [
     "EcmResult",
     "ForwardObservation",
     "GrenadeRange",
+    "HAND_GRENADES",
     "HouseRule",
     "HouseRuleDesignation",
     "HouseRuleDesignationResult",
