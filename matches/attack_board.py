@@ -20,6 +20,7 @@ from matches.attack_forms import (
     EcmReading,
     Spec,
     ew_dice,
+    figures_owner,
     rolled_dice,
     sign_rolled,
 )
@@ -754,6 +755,7 @@ def helper_context(
             "sections": _sections(reading, state),
             "key": secrets.token_hex(16),
             "rolled": token if isinstance(token, str) else "",
+            "figures_for": figures_owner(reading.who, data),
             "dice": dice,
             "dice_url": reverse("matches:attack-dice", args=[match.pk]),
             "hidden": [(k, v) for k in data for v in data.getlist(k) if k != "roll"],

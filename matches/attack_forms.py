@@ -588,6 +588,7 @@ def read_attack(
     """Read the helper's form. ``remembered`` (typed in earlier) prefills figures the form
     did not send; without it, a figure the form did not send is simply missing."""
     who = read_who(data, state, seat, weapons_of)
+    data = _figures_for(who, data)
     specs = specs_for(who, state, data)
     bound, prefilled = _prefill(data, specs, remembered or {})
     form = AttackForm(bound, specs=specs)
@@ -622,6 +623,39 @@ def read_attack(
     return reading
 
 
+ATTACKER_FIGURES = ("amove", "size")
+WEAPON_FIGURES = ("acc", "dm", "rof", "ae")
+
+
+def figures_owner(who: Who, data: Mapping[str, object]) -> str:
+    """Whose figures the form's attacker and weapon fields hold: "a-1-3 LAC" (the form sends it
+    back as ``for``)."""
+    return f"{who.attacker.id} {weapon_key(who, data)}"
+
+
+def _figures_for(who: Who, data: Mapping[str, object]) -> Mapping[str, object]:
+    """The form's data without the attacker's or the weapon's figures when they were typed for
+    another model or weapon (the form keeps its fields when the choice changes): a Hunter's LAC
+    Accuracy is not a Hand Grenade's, nor its movement modifier a Grizzly's."""
+    sent = _text(data, "for")
+    if not sent or " " not in sent:
+        return data
+    attacker, weapon = sent.split(" ", 1)
+    drop = set()
+    if attacker != who.attacker.id:
+        drop.update(ATTACKER_FIGURES)
+    if weapon != weapon_key(who, data):
+        drop.update(WEAPON_FIGURES)
+    if not drop:
+        return data
+    if hasattr(data, "copy") and hasattr(data, "setlist"):
+        kept = data.copy()
+        for name in drop:
+            kept.pop(name, None)
+        return kept
+    return {k: v for k, v in data.items() if k not in drop}
+
+
 def _prefill(data, specs: list[Spec], remembered) -> tuple[dict, frozenset[str]]:
     """The form's data, with remembered figures for the figure fields it did not send."""
     bound = {}
@@ -630,13 +664,17 @@ def _prefill(data, specs: list[Spec], remembered) -> tuple[dict, frozenset[str]]
             bound[spec.name] = data.get(spec.name)
     prefilled = set()
     for spec in specs:
-        if spec.remember is None or spec.name in data:
+        if spec.remember is None:
             continue
         scope, key, figure = spec.remember
         value = (remembered.get(scope) or {}).get(key, {}).get(figure)
-        if isinstance(value, int) and not isinstance(value, bool):
+        if not isinstance(value, int) or isinstance(value, bool):
+            continue
+        if spec.name not in data:
             bound[spec.name] = str(value)
             prefilled.add(spec.name)
+        elif str(data.get(spec.name)).strip() == str(value):
+            prefilled.add(spec.name)  # sent back as it was remembered: still the match's figure
     return bound, frozenset(prefilled)
 
 
@@ -783,9 +821,9 @@ def _ecm_specs(state: MatchState, observer: Unit, blocker: Unit) -> list[Spec]:
     specs = []
     observer_label, blocker_label = unit_label(state, observer), unit_label(state, blocker)
     for name, unit, figure, label in (
-        ("ocomm", observer, "comm", f"Comm rating of {observer_label} (observer)"),
-        ("bcomm", blocker, "comm", f"Comm rating of {blocker_label} (ECM)"),
-        ("ecm", blocker, "ecm", f"ECM rating of {blocker_label}"),
+        ("ocomm", observer, "comm", f"Observer's Comm rating: {observer_label}"),
+        ("bcomm", blocker, "comm", f"Blocker's Comm rating: {blocker_label}"),
+        ("ecm", blocker, "ecm", f"Blocker's ECM rating: {blocker_label}"),
     ):
         specs.append(
             Spec(
@@ -797,11 +835,14 @@ def _ecm_specs(state: MatchState, observer: Unit, blocker: Unit) -> list[Spec]:
                 ("models", unit.model, figure),
             )
         )
-    for name, label in (("oroll", observer_label), ("broll", blocker_label)):
+    for name, label in (
+        ("oroll", f"Observer's EW roll: {observer_label}"),
+        ("broll", f"Blocker's EW roll: {blocker_label}"),
+    ):
         specs.append(
             Spec(
                 name,
-                f"EW roll of {label}",
+                label,
                 "roll",
                 "rolls",
                 forms.CharField(required=False, max_length=40),

@@ -429,6 +429,11 @@ def match_remember_figures(*, match_id: int, side: str, token: str, typed: dict)
     """Keep datacard figures typed into the attack helper for the rest of the match (the latest
     value of each figure wins). ``typed`` is ``{"models" or "weapons": {id: {figure: int}}}``,
     already checked by the helper's form. Raises Match.DoesNotExist and NotAPlayer."""
+    match = Match.objects.only("id", "a_token", "b_token", "figures").get(pk=match_id)
+    if not token or match.token(side) != token:
+        raise NotAPlayer
+    if not _figures_change(match.figures, typed):
+        return  # kept already: no write (the helper sends a figure at every pause in typing)
     with transaction.atomic():
         match = Match.objects.select_for_update().only("id", "a_token", "b_token", "figures")
         match = match.get(pk=match_id)
@@ -447,3 +452,13 @@ def match_remember_figures(*, match_id: int, side: str, token: str, typed: dict)
         if changed:
             match.figures = figures
             match.save(update_fields=["figures"])
+
+
+def _figures_change(figures: object, typed: dict) -> bool:
+    kept = figures if isinstance(figures, dict) else {}
+    return any(
+        (kept.get(scope) or {}).get(key, {}).get(name) != value
+        for scope, entries in typed.items()
+        for key, values in entries.items()
+        for name, value in values.items()
+    )

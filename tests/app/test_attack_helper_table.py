@@ -159,8 +159,9 @@ def test_the_ecm_page_names_models_with_their_group(client, match):
     tap(client, match, f"fo {JAGER} 1")
     tap(client, match, "keep b-1-2 1")
     html = client.get(reverse("matches:attack-ecm", args=[match.pk])).content.decode()
-    assert "ECM rating of Jäger 2 (MILICIA CG1)" in html
-    assert "EW roll of Jäger 2 (MILICIA CG1)" in html
+    assert "Blocker&#x27;s ECM rating: Jäger 2 (MILICIA CG1)" in html
+    assert "Blocker&#x27;s EW roll: Jäger 2 (MILICIA CG1)" in html
+    assert "Observer&#x27;s EW roll: Hunter 1 (Northern Guard CG1)" in html
 
 
 # --- 3. Hand grenades are a weapon of their own ---------------------------------------------------
@@ -323,3 +324,19 @@ def test_a_card_with_a_kept_action_says_it_is_used_until_reaction_fire(client, m
     assert note in card
     board = client.get(reverse("matches:match-board", args=[match.pk])).content.decode()
     assert board.count(note) == 1
+
+
+def test_a_guns_figures_are_not_carried_over_to_the_grenade(client, match):
+    """The form keeps its fields when the weapon changes: figures typed for the LAC stay with it."""
+    data = shot(kind="grenade", acc="0", amove="1", **{"for": f"{HUNTER} LAC"})
+    page = client.get(helper_url(match), data).content.decode()
+    assert re.search(r'<input[^>]*name="acc"[^>]*value=""', page)
+    assert re.search(r'<input[^>]*name="amove"[^>]*value="1"', page)  # the same attacker
+    assert f'name="for" value="{HUNTER} HG"' in page
+    # Sent for the grenade itself, its figures stay.
+    page = client.get(helper_url(match), data | {"for": f"{HUNTER} HG"}).content.decode()
+    assert re.search(r'<input[^>]*name="acc"[^>]*value="0"', page)
+    # Another attacker does not take this one's movement modifier.
+    data = shot(attacker="a-1-1", amove="1", **{"for": f"{HUNTER} LAC"})
+    page = client.get(helper_url(match), data).content.decode()
+    assert re.search(r'<input[^>]*name="amove"[^>]*value=""', page)
