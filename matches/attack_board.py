@@ -20,6 +20,7 @@ from matches.attack_forms import (
     EcmReading,
     Spec,
     ew_dice,
+    figures_owner,
     rolled_dice,
     sign_rolled,
 )
@@ -50,7 +51,16 @@ from rules.indirect import (
     resolve_indirect,
     resolve_indirect_defense,
 )
-from rules.match import MAX_ATTACK_NOTE, Event, MatchState, Unit, make_event
+from rules.match import (
+    MAX_ATTACK_NOTE,
+    Event,
+    MatchState,
+    Unit,
+    attack_warnings,
+    ecm_warnings,
+    make_event,
+    unit_label,
+)
 
 SHOWN_OUTCOMES = (
     AttackOutcome.NO_EFFECT,
@@ -103,7 +113,7 @@ def _target_view(summary: AttackSummary, unit: Unit) -> dict:
     odds = summary.odds
     return {
         "id": unit.id,
-        "name": unit.name,
+        "name": summary.target.name or unit.name,
         "dice": summary.defense_dice,
         "dice_source": summary.defense_dice_source,
         "mods": _mods(summary.defense_modifiers),
@@ -174,10 +184,16 @@ def odds(reading: AttackReading, state: MatchState) -> dict:
     if attacker is not None and attacker.area_effect and not attacker.spray:
         area = blast_area(area_effect=attacker.area_effect, indirect=who.indirect)
         view["notes"] += [area.who_defends, area.direction, area.shooter]
+    if who.kind == "grenade" and who.weapon is not None and who.weapon.assumed:
+        view["notes"].append(
+            f"The quickstart names no Hand Grenades for {who.label(who.attacker)}: this is a "
+            "Hand Grenade as its datacard may give it. Its DM, Accuracy and Area Effect are not "
+            "in the texts: type them in from the card."
+        )
     if reading.autopilot:
         a = who.attacker
         view["notes"].append(
-            f"Autopilot on: {a.name} may make {attacks_this_round(True)} attacks this round, "
+            f"Autopilot on: {who.label(a)} may make {attacks_this_round(True)} attacks this round, "
             "and rolls 1 die for defense."
         )
     if not view["questions"] and not view["problems"]:
@@ -239,7 +255,8 @@ def _indirect_odds(reading: AttackReading, view: dict) -> None:
         if size is None:
             questions.append(
                 {
-                    "text": f"Enter {who.attacker.name}'s Size: the data does not give it.",
+                    "text": f"Enter the Size of {who.label(who.attacker)}: the data does not "
+                    "give it.",
                     "field": "size",
                 }
             )
@@ -294,20 +311,24 @@ def _size(reading: AttackReading) -> int | None:
 
 
 def _warnings(reading: AttackReading, state: MatchState) -> list[str]:
-    a = reading.who.attacker
+    who = reading.who
+    a = who.attacker
+    name = who.label(a)
     warnings = []
     if a.used and a.kept_action:
         warnings.append(
-            f"Reaction Fire: {a.name} kept its action, and applying this attack spends it. It "
+            f"Reaction Fire: {name} kept its action, and applying this attack spends it. It "
             "fires after the moving model's next inch or action; a model may be acted against at "
             "most once per inch moved or per action."
         )
     elif a.used:
         warnings.append(
-            f"{a.name} is Used and has no kept action: it can't attack until the next round."
+            f"{name} is Used and has no kept action: it can't attack until the next round."
         )
     elif a.speed.value == "top":
-        warnings.append(f"{a.name} is at Top Speed: it spent its action moving and can't attack.")
+        warnings.append(f"{name} is at Top Speed: it spent its action moving and can't attack.")
+    # What applying it will warn about (rules.match.attack_warnings), said before it is applied.
+    warnings += attack_warnings(state, a, **_attack_facts(reading))
     counter = ammo_counter(reading)
     if counter is not None:
         left = a.ammo[counter].left
@@ -319,6 +340,25 @@ def _warnings(reading: AttackReading, state: MatchState) -> list[str]:
             else f"{weapon} is out of ammo."
         )
     return warnings
+
+
+def _attack_facts(reading: AttackReading) -> dict:
+    """What the ``attack`` event records of the shot, beyond its outcomes, for its warnings."""
+    who = reading.who
+    attacker = reading.attacker
+    rof = attacker.rof_points if attacker is not None and not who.indirect else 0
+    bands = {
+        unit.id: target.range_band
+        for unit, target in zip(who.targets, reading.targets, strict=False)
+        if target.range_band is not None and not who.indirect
+    }
+    return {
+        "targets": who.targets,
+        "reaction": reading.reaction,
+        "autopilot": reading.autopilot,
+        "rof": rof,
+        "bands": bands,
+    }
 
 
 def ammo_counter(reading: AttackReading) -> int | None:
@@ -354,21 +394,23 @@ def _resolve(reading: AttackReading, view: dict) -> None:
     view["resolution"] = resolution
 
 
-def _results(resolved: Sequence[ResolvedAttack], units: Sequence[Unit]) -> list[dict]:
+def _results(
+    resolved: Sequence[ResolvedAttack], units: Sequence[Unit], labels: Sequence[str]
+) -> list[dict]:
     return [
         {
             "id": unit.id,
-            "name": unit.name,
+            "name": label,
             "text": item.describe(),
             "outcome": item.outcome.value,
             "label": item.outcome.label,
         }
-        for item, unit in zip(resolved, units, strict=True)
+        for item, unit, label in zip(resolved, units, labels, strict=True)
     ]
 
 
 def _waiting(reading: AttackReading, units: Sequence[Unit]) -> list[str]:
-    return [unit.name for unit in units if reading.defense_rolls.get(unit.id) is None]
+    return [reading.who.label(unit) for unit in units if reading.defense_rolls.get(unit.id) is None]
 
 
 def _resolve_direct(reading: AttackReading) -> dict:
@@ -382,7 +424,13 @@ def _resolve_direct(reading: AttackReading) -> dict:
         reading.attack_roll,
         [reading.defense_rolls[unit.id] for unit in units],
     )
-    return {"waiting": [], "results": _results(resolved, units), "ready": True, "head": ""}
+    labels = [reading.who.label(unit) for unit in units]
+    return {
+        "waiting": [],
+        "results": _results(resolved, units, labels),
+        "ready": True,
+        "head": "",
+    }
 
 
 def _resolve_indirect(reading: AttackReading) -> dict:
@@ -398,7 +446,7 @@ def _resolve_indirect(reading: AttackReading) -> dict:
             return view
         units = tuple(unit for unit in units if unit.id in reading.under)
         view["ask_under"] = True
-    view["defenders"] = [unit.name for unit in units]
+    view["defenders"] = [reading.who.label(unit) for unit in units]
     view["waiting"] = _waiting(reading, units)
     if view["waiting"]:
         return view
@@ -415,7 +463,7 @@ def _resolve_indirect(reading: AttackReading) -> dict:
         if units
         else ()
     )
-    view["results"] = _results(resolved, units)
+    view["results"] = _results(resolved, units, [reading.who.label(unit) for unit in units])
     view["ready"] = True
     view["landed"] = landed
     return view
@@ -430,7 +478,7 @@ def _dice_words(reading: AttackReading, fields: Sequence[str]) -> str:
         return "Rolls entered by the players."
     if len(on) == len(fields):
         return "Dice rolled on screen."
-    names = {"att": "attack"} | {f"def.{u.id}": u.name for u in reading.who.targets}
+    names = {"att": "attack"} | {f"def.{u.id}": reading.who.label(u) for u in reading.who.targets}
     return "Rolled on screen: " + ", ".join(names.get(name, name) for name in on) + "."
 
 
@@ -454,6 +502,7 @@ def attack_event(reading: AttackReading, resolution: dict) -> Event:
     if len(note) > MAX_ATTACK_NOTE:
         note = note[: MAX_ATTACK_NOTE - 1] + "\u2026"
     counter = ammo_counter(reading)
+    facts = _attack_facts(reading)
     return make_event(
         "attack",
         attacker=who.attacker.id,
@@ -461,6 +510,11 @@ def attack_event(reading: AttackReading, resolution: dict) -> Event:
         ammo=-1 if counter is None else counter,
         note=note,
         figures=reading.typed,
+        weapon=weapon,
+        reaction=reading.reaction,
+        autopilot=reading.autopilot,
+        rof=facts["rof"],
+        bands={uid: band.value for uid, band in facts["bands"].items()},
     )
 
 
@@ -523,7 +577,6 @@ def specs_by_section(specs: Sequence[Spec]) -> dict[str, list[Spec]]:
 
 
 def _unit_label(state: MatchState, unit: Unit) -> str:
-    group = unit.id.split("-")[1]
     flags = []
     if unit.kept_action:
         flags.append("kept action")
@@ -534,7 +587,7 @@ def _unit_label(state: MatchState, unit: Unit) -> str:
     if unit.state.penalty:
         flags.append(unit.state.value.capitalize())
     extra = f" · {', '.join(flags)}" if flags else ""
-    return f"{unit.name} ({state.side(unit.side).label} CG{group}){extra}"
+    return f"{unit_label(state, unit)}{extra}"
 
 
 def _options(state: MatchState, units, chosen) -> list[dict]:
@@ -623,7 +676,7 @@ def _sections(reading: AttackReading, state: MatchState) -> list[dict]:
         sections.append(
             {
                 "key": unit.id,
-                "title": ("Target: " if index == 0 else "Also in the area: ") + unit.name,
+                "title": ("Target: " if index == 0 else "Also in the area: ") + who.label(unit),
                 "detail": _detail(state, unit, f"Defense {unit.skills.defense or 2}"),
                 "fields": grouped.get(unit.id, []),
             }
@@ -631,7 +684,7 @@ def _sections(reading: AttackReading, state: MatchState) -> list[dict]:
     sections.append(
         {
             "key": "attacker",
-            "title": f"{a.name} and its {weapon}" if weapon else a.name,
+            "title": f"{who.label(a)} and its {weapon}" if weapon else who.label(a),
             "detail": _detail(state, a, f"Attack {a.skills.att or 2}"),
             "fields": grouped.get("attacker", []),
         }
@@ -692,6 +745,8 @@ def helper_context(
         "helper_url": reverse("matches:attack-helper", args=[match.pk]),
         "apply_url": reverse("matches:attack-apply", args=[match.pk]),
         "board_url": reverse("matches:match-board", args=[match.pk]),
+        "figure_url": reverse("matches:attack-figure", args=[match.pk]),
+        "figure_form": "attack",
     }
     if data is not None:
         token = data.get("rolled")
@@ -700,6 +755,7 @@ def helper_context(
             "sections": _sections(reading, state),
             "key": secrets.token_hex(16),
             "rolled": token if isinstance(token, str) else "",
+            "figures_for": figures_owner(reading.who, data),
             "dice": dice,
             "dice_url": reverse("matches:attack-dice", args=[match.pk]),
             "hidden": [(k, v) for k in data for v in data.getlist(k) if k != "roll"],
@@ -711,17 +767,25 @@ def helper_context(
 # --- ECM against a Forward Observer ---------------------------------------------------------------
 
 
-def ecm_view(reading: EcmReading) -> dict:
+def ecm_view(reading: EcmReading, state: MatchState) -> dict:
     """The ECM contest's modifiers, exact odds and, once rolled, its result."""
-    view: dict = {"problems": list(reading.problems), "questions": [], "odds": None, "result": None}
+    view: dict = {
+        "problems": list(reading.problems),
+        "warnings": [],
+        "questions": [],
+        "odds": None,
+        "result": None,
+    }
     contest = reading.contest
     if contest is None:
         return view
     blocker = reading.blocker
+    if blocker is not None:
+        view["warnings"] = ecm_warnings(state, blocker)
     if blocker is not None and not blocker.kept_action:
         view["problems"].append(
-            f"{blocker.name} has no kept action: ECM is used during the enemy's activation, so "
-            "only a model that kept its action can try it."
+            f"{unit_label(state, blocker)} has no kept action: ECM is used during the enemy's "
+            "activation, so only a model that kept its action can try it."
         )
     fields = {"observer_comm": "ocomm", "blocker_comm": "bcomm", "ecm_rating": "ecm"}
     missing = contest.missing_inputs()
@@ -772,11 +836,13 @@ def ecm_context(match, reading: EcmReading, *, data: QueryDict | None = None) ->
     state = match.current_state()
     context = {
         "match": match,
-        "ecm": ecm_view(reading),
+        "ecm": ecm_view(reading, state),
         "ecm_url": reverse("matches:attack-ecm", args=[match.pk]),
         "apply_url": reverse("matches:attack-ecm-apply", args=[match.pk]),
         "board_url": reverse("matches:match-board", args=[match.pk]),
         "helper_url": reverse("matches:attack-helper", args=[match.pk]),
+        "figure_url": reverse("matches:attack-figure", args=[match.pk]),
+        "figure_form": "ecm",
     }
     if data is not None and reading.target is not None:
         playing = [u for u in state.units if not u.is_out]
@@ -886,6 +952,8 @@ def designation_context(
         "board_url": reverse("matches:match-board", args=[match.pk]),
         "ecm_url": reverse("matches:attack-ecm", args=[match.pk]),
         "round": state.round,
+        "figure_url": reverse("matches:attack-figure", args=[match.pk]),
+        "figure_form": "designation",
     }
     if full and reading.target is not None:
         playing = [u for u in state.units if not u.is_out]

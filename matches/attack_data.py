@@ -34,13 +34,25 @@ class WeaponInfo:
     accuracy: int | None = None
     rof: int | None = None
     limited_ammo: int | None = None
+    assumed: bool = False
+    """Not in the model's loadout as the data gives it (a Hand Grenade offered to any model)."""
 
     @property
     def key(self) -> str:
         return self.code
 
 
-# Each model's weapons, by (match, side, data fingerprint of the snapshot).
+def hand_grenade() -> WeaponInfo:
+    """A Hand Grenade for a model the data gives none: its figures as the data has them."""
+    weapon = default_catalog().weapons.get("HG")
+    if weapon is None:
+        return WeaponInfo("HG", "Hand Grenade", assumed=True)
+    return WeaponInfo(
+        weapon.code, weapon.name, weapon.dm, weapon.accuracy, weapon.rof, None, assumed=True
+    )
+
+
+# Each model's weapons, by (match, watch slug, side, data fingerprint of the snapshot).
 LOADOUTS: LRU[dict[str, tuple[WeaponInfo, ...]]] = LRU(LOADOUTS_KEPT)
 
 
@@ -65,7 +77,9 @@ def side_weapons(army: dict, side: str) -> dict[str, tuple[WeaponInfo, ...]]:
 def weapons_of(match: Match, unit_id: str) -> tuple[WeaponInfo, ...]:
     """The weapons of one model of the match (read from the snapshot once per app server)."""
     side = unit_id[:1]
-    key = (match.pk, side, getattr(match, f"{side}_fingerprint"))
+    # The watch slug (random, never changed) keeps a match whose number is reused, as in tests,
+    # from taking another's weapons (as for the states in ``matches.models``).
+    key = (match.pk, match.watch_slug, side, getattr(match, f"{side}_fingerprint"))
     weapons = LOADOUTS.get(key)
     if weapons is None:
         army = Match.objects.filter(pk=match.pk).values_list(f"{side}_army", flat=True).get()
@@ -107,17 +121,21 @@ def datacard_model(unit: Unit, figure: str) -> int | None:
     return getattr(model, figure, None) if model else None
 
 
-def remembered_figures(match_id: int) -> dict[str, dict[str, dict[str, int]]]:
+def remembered_figures(match: Match) -> dict[str, dict[str, dict[str, int]]]:
     """The figures typed in during the match, the latest of each: ``{"models": {"jager":
-    {"armor": 14}}, "weapons": {"LAC": {"accuracy": 0}}}``. An undone attack's figures count
-    too: undoing the attack does not make the Armor typed in for it wrong."""
+    {"armor": 14}}, "weapons": {"LAC": {"accuracy": 0}}}``.
+
+    A figure is kept on the match (``Match.figures``) as soon as it is typed and again when an
+    attack is applied; attacks applied before that was so kept theirs only in their event, so
+    the events count too, under the match's. An undone attack's figures count as well: undoing
+    the attack does not make the Armor typed in for it wrong."""
     rows = (
-        MatchEvent.objects.filter(match_id=match_id, kind__in=("attack", "ecm"))
+        MatchEvent.objects.filter(match_id=match.pk, kind__in=("attack", "ecm"))
         .order_by("seq")
         .values_list("payload__figures", flat=True)
     )
     merged: dict[str, dict[str, dict[str, int]]] = {"models": {}, "weapons": {}}
-    for figures in rows:
+    for figures in [*rows, match.figures]:
         if not isinstance(figures, dict):
             continue
         for scope in ("models", "weapons"):

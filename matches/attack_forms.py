@@ -22,14 +22,15 @@ from matches.attack_data import (
     WeaponInfo,
     datacard_model,
     datacard_move,
+    hand_grenade,
     move_figure,
     move_words,
     other_weapon_key,
 )
 from rules.attack import Attacker, Cover, RangeBand, Target
 from rules.errors import RulesError
-from rules.indirect import EcmContest, GrenadeRange
-from rules.match import MatchState, Unit
+from rules.indirect import HAND_GRENADES, EcmContest, GrenadeRange
+from rules.match import MatchState, Unit, unit_label
 
 KINDS = {
     "direct": "Direct fire",
@@ -45,9 +46,7 @@ ROLL_WORDS = re.compile(r"[\s,;+/]+")
 ROLL_HELP = "Enter the result, such as 5, or each die, such as 5 3 (a Fumble is 0)."
 
 
-def _name(state: MatchState, unit: Unit) -> str:
-    group = unit.id.split("-")[1]
-    return f"{unit.name} ({state.side(unit.side).label} CG{group})"
+_name = unit_label
 
 
 # --- Who attacks whom with what -------------------------------------------------------------------
@@ -65,10 +64,15 @@ class Who:
     target: Unit
     also: tuple[Unit, ...]
     problems: list[str] = field(default_factory=list)
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """Every model's label ("Hunter 1 (North CG2)"), by id: same-named models told apart."""
 
     @property
     def targets(self) -> tuple[Unit, ...]:
         return (self.target, *self.also)
+
+    def label(self, unit: Unit) -> str:
+        return self.labels.get(unit.id, unit.name)
 
     @property
     def indirect(self) -> bool:
@@ -96,7 +100,10 @@ def read_who(
         problems.append("That attacker is not a model in play in this match: choose another.")
     if attacker is None:
         attacker = _first(playing, lambda u: u.side == seat) or playing[0]
-    weapons = weapons_of(attacker.id)
+    kind = _text(data, "kind")
+    if kind not in KINDS:
+        kind = "direct"
+    weapons = weapons_for_kind(weapons_of(attacker.id), kind)
     weapon_value = _text(data, "weapon") or "0"
     if weapon_value == OTHER or not weapons:
         weapon, weapon_value = None, OTHER
@@ -104,9 +111,6 @@ def read_who(
         weapon = weapons[int(weapon_value)]
     else:
         weapon, weapon_value = weapons[0], "0"
-    kind = _text(data, "kind")
-    if kind not in KINDS:
-        kind = "direct"
     enemies = [unit for unit in playing if unit.side != attacker.side]
     target = by_id.get(_text(data, "target"))
     if target is attacker:
@@ -138,7 +142,21 @@ def read_who(
             )
         elif target.side == attacker.side:
             problems.append("A Forward Observer marks an enemy model: choose an enemy target.")
-    return Who(attacker, weapons, weapon, weapon_value, kind, target, tuple(also), problems)
+    labels = {unit.id: unit_label(state, unit) for unit in playing}
+    return Who(attacker, weapons, weapon, weapon_value, kind, target, tuple(also), problems, labels)
+
+
+def weapons_for_kind(carried: tuple[WeaponInfo, ...], kind: str) -> tuple[WeaponInfo, ...]:
+    """The weapons the helper offers for the kind of attack: a hand grenade attack throws a
+    grenade ("Hand Grenades use the IF rules, but do not require a spotter"), never the gun.
+
+    A model the data gives grenades throws those; one it gives none (the texts name Hand
+    Grenades only for Peace River's Warriors) is offered a Hand Grenade, whose figures the helper
+    asks for. Direct and indirect fire use the other weapons."""
+    grenades = tuple(w for w in carried if w.code in HAND_GRENADES)
+    if kind == "grenade":
+        return grenades or (hand_grenade(),)
+    return tuple(w for w in carried if w.code not in HAND_GRENADES)
 
 
 def _text(data: Mapping[str, object], name: str) -> str:
@@ -231,7 +249,7 @@ def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[S
         specs.append(
             Spec(
                 "amove",
-                f"{a.name}'s movement modifier ({move_words(a)})",
+                f"Attacker's movement modifier: {who.label(a)}, {move_words(a)}",
                 "number",
                 "attacker",
                 _number(-9, 9),
@@ -312,7 +330,7 @@ def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[S
         specs.append(
             Spec(
                 "size",
-                f"{a.name}'s Size",
+                f"Size of {who.label(a)}",
                 "number",
                 "attacker",
                 _number(1, 20),
@@ -322,7 +340,7 @@ def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[S
     specs.append(
         Spec(
             "aauto",
-            f"{a.name}'s Autopilot is on this round",
+            f"Autopilot of {who.label(a)} is on this round",
             "check",
             "attacker",
             forms.BooleanField(required=False),
@@ -364,14 +382,24 @@ def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[S
                 choices=COVERS,
             )
         )
-    for unit in who.targets:
-        specs += _target_specs(who, unit)
+    if a.kept_action:
+        specs.append(
+            Spec(
+                "reaction",
+                "Reaction Fire: spend the kept action on a model that is moving now",
+                "check",
+                "attacker",
+                forms.BooleanField(required=False),
+            )
+        )
+    for index, unit in enumerate(who.targets):
+        specs += _target_specs(who, unit, "Target" if index == 0 else "Defender")
     rolls = [spec for spec in specs if spec.section == "rolls"]
     specs = [spec for spec in specs if spec.section != "rolls"]
     specs.append(
         Spec(
             "att",
-            f"{a.name}'s attack roll",
+            f"Attack roll of {who.label(a)}",
             "roll",
             "rolls",
             forms.CharField(required=False, max_length=40),
@@ -394,8 +422,9 @@ def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[S
     return [spec for spec in specs if spec.section != "rolls"] + rolls
 
 
-def _target_specs(who: Who, unit: Unit) -> list[Spec]:
+def _target_specs(who: Who, unit: Unit, role: str) -> list[Spec]:
     uid = unit.id
+    label = who.label(unit)
     specs = []
     if not who.indirect:
         specs.append(Spec(f"band.{uid}", "Range band", "radio", uid, _radio(BANDS), choices=BANDS))
@@ -413,7 +442,7 @@ def _target_specs(who: Who, unit: Unit) -> list[Spec]:
         specs.append(
             Spec(
                 f"dmove.{uid}",
-                f"{unit.name}'s movement modifier ({move_words(unit)})",
+                f"{role}'s movement modifier: {label}, {move_words(unit)}",
                 "number",
                 uid,
                 _number(-9, 9),
@@ -424,7 +453,7 @@ def _target_specs(who: Who, unit: Unit) -> list[Spec]:
         specs.append(
             Spec(
                 f"armor.{uid}",
-                f"{unit.name}'s Armor",
+                f"Armor of {label}",
                 "number",
                 uid,
                 _number(1, 99),
@@ -480,7 +509,7 @@ def _target_specs(who: Who, unit: Unit) -> list[Spec]:
     specs.append(
         Spec(
             f"def.{uid}",
-            f"{unit.name}'s defense roll",
+            f"Defense roll of {label}",
             "roll",
             "rolls",
             forms.CharField(required=False, max_length=40),
@@ -539,6 +568,7 @@ class AttackReading:
     typed: dict = field(default_factory=dict)
     on_screen: frozenset[str] = frozenset()
     autopilot: bool = False
+    reaction: bool = False
     remembered_fields: frozenset[str] = frozenset()
 
     @property
@@ -558,6 +588,7 @@ def read_attack(
     """Read the helper's form. ``remembered`` (typed in earlier) prefills figures the form
     did not send; without it, a figure the form did not send is simply missing."""
     who = read_who(data, state, seat, weapons_of)
+    data = _figures_for(who, data)
     specs = specs_for(who, state, data)
     bound, prefilled = _prefill(data, specs, remembered or {})
     form = AttackForm(bound, specs=specs)
@@ -586,9 +617,43 @@ def read_attack(
         reading.direction = values.get("dir")
         reading.under = frozenset(u.id for u in who.targets if values.get(f"under.{u.id}"))
     reading.autopilot = bool(values.get("aauto"))
+    reading.reaction = bool(values.get("reaction"))
     _read_rolls(reading, values, data, match_id)
     reading.typed = _typed(specs, values)
     return reading
+
+
+ATTACKER_FIGURES = ("amove", "size")
+WEAPON_FIGURES = ("acc", "dm", "rof", "ae")
+
+
+def figures_owner(who: Who, data: Mapping[str, object]) -> str:
+    """Whose figures the form's attacker and weapon fields hold: "a-1-3 LAC" (the form sends it
+    back as ``for``)."""
+    return f"{who.attacker.id} {weapon_key(who, data)}"
+
+
+def _figures_for(who: Who, data: Mapping[str, object]) -> Mapping[str, object]:
+    """The form's data without the attacker's or the weapon's figures when they were typed for
+    another model or weapon (the form keeps its fields when the choice changes): a Hunter's LAC
+    Accuracy is not a Hand Grenade's, nor its movement modifier a Grizzly's."""
+    sent = _text(data, "for")
+    if not sent or " " not in sent:
+        return data
+    attacker, weapon = sent.split(" ", 1)
+    drop = set()
+    if attacker != who.attacker.id:
+        drop.update(ATTACKER_FIGURES)
+    if weapon != weapon_key(who, data):
+        drop.update(WEAPON_FIGURES)
+    if not drop:
+        return data
+    if hasattr(data, "copy") and hasattr(data, "setlist"):
+        kept = data.copy()
+        for name in drop:
+            kept.pop(name, None)
+        return kept
+    return {k: v for k, v in data.items() if k not in drop}
 
 
 def _prefill(data, specs: list[Spec], remembered) -> tuple[dict, frozenset[str]]:
@@ -599,13 +664,17 @@ def _prefill(data, specs: list[Spec], remembered) -> tuple[dict, frozenset[str]]
             bound[spec.name] = data.get(spec.name)
     prefilled = set()
     for spec in specs:
-        if spec.remember is None or spec.name in data:
+        if spec.remember is None:
             continue
         scope, key, figure = spec.remember
         value = (remembered.get(scope) or {}).get(key, {}).get(figure)
-        if isinstance(value, int) and not isinstance(value, bool):
+        if not isinstance(value, int) or isinstance(value, bool):
+            continue
+        if spec.name not in data:
             bound[spec.name] = str(value)
             prefilled.add(spec.name)
+        elif str(data.get(spec.name)).strip() == str(value):
+            prefilled.add(spec.name)  # sent back as it was remembered: still the match's figure
     return bound, frozenset(prefilled)
 
 
@@ -635,7 +704,7 @@ def _attacker(who: Who, values: dict) -> Attacker:
         rof=weapon.rof if weapon else None,
         spray=values.get("spray") or 0,
         concentrated=values.get("conc") or 0,
-        name=unit.name,
+        name=who.label(unit),
         weapon=weapon.name if weapon else (values.get("wname") or "Other weapon"),
     )
     typed = {
@@ -668,7 +737,7 @@ def _target(who: Who, unit: Unit, values: dict) -> Target:
         reinforced_arc=values.get(f"reinf.{uid}") or 0,
         autopilot=bool(values.get(f"auto.{uid}")),
         boxes_left=unit.track.boxes_left,
-        name=unit.name,
+        name=who.label(unit),
     )
     typed = {
         figure: values.get(name)
@@ -748,12 +817,13 @@ class EcmReading:
     on_screen: frozenset[str] = frozenset()
 
 
-def _ecm_specs(observer: Unit, blocker: Unit) -> list[Spec]:
+def _ecm_specs(state: MatchState, observer: Unit, blocker: Unit) -> list[Spec]:
     specs = []
+    observer_label, blocker_label = unit_label(state, observer), unit_label(state, blocker)
     for name, unit, figure, label in (
-        ("ocomm", observer, "comm", f"{observer.name}'s Comm rating"),
-        ("bcomm", blocker, "comm", f"{blocker.name}'s Comm rating"),
-        ("ecm", blocker, "ecm", f"{blocker.name}'s ECM rating"),
+        ("ocomm", observer, "comm", f"Observer's Comm rating: {observer_label}"),
+        ("bcomm", blocker, "comm", f"Blocker's Comm rating: {blocker_label}"),
+        ("ecm", blocker, "ecm", f"Blocker's ECM rating: {blocker_label}"),
     ):
         specs.append(
             Spec(
@@ -765,11 +835,14 @@ def _ecm_specs(observer: Unit, blocker: Unit) -> list[Spec]:
                 ("models", unit.model, figure),
             )
         )
-    for name, unit in (("oroll", observer), ("broll", blocker)):
+    for name, label in (
+        ("oroll", f"Observer's EW roll: {observer_label}"),
+        ("broll", f"Blocker's EW roll: {blocker_label}"),
+    ):
         specs.append(
             Spec(
                 name,
-                f"{unit.name}'s EW roll",
+                label,
                 "roll",
                 "rolls",
                 forms.CharField(required=False, max_length=40),
@@ -807,7 +880,7 @@ def read_ecm(
     blocker = by_id.get(_text(data, "blocker"))
     if blocker is None or blocker.side != target.side:
         blocker = _first(friends, lambda u: u.kept_action) or target
-    specs = _ecm_specs(observer, blocker)
+    specs = _ecm_specs(state, observer, blocker)
     bound, prefilled = _prefill(data, specs, remembered or {})
     form = AttackForm(bound, specs=specs)
     form.is_valid()
@@ -829,8 +902,8 @@ def read_ecm(
             ecm_rating=values.get("ecm"),
             observer_state=observer.state,
             blocker_state=blocker.state,
-            observer_name=observer.name,
-            blocker_name=blocker.name,
+            observer_name=unit_label(state, observer),
+            blocker_name=unit_label(state, blocker),
         )
         reading.observer_roll = parse_roll(values.get("oroll") or "")
         reading.blocker_roll = parse_roll(values.get("broll") or "")
@@ -884,7 +957,7 @@ def read_designation(
         specs.append(
             Spec(
                 "sensors",
-                f"{spotter.name}'s Sensors rating",
+                f"Sensors rating of {unit_label(state, spotter)}",
                 "number",
                 "figures",
                 _number(-9, 20),
@@ -904,7 +977,7 @@ def read_designation(
     specs.append(
         Spec(
             "roll",
-            f"{spotter.name}'s EW roll",
+            f"EW roll of {unit_label(state, spotter)}",
             "roll",
             "rolls",
             forms.CharField(required=False, max_length=40),
@@ -932,7 +1005,7 @@ def read_designation(
     try:
         reading.roll = parse_roll(values.get("roll") or "")
     except ValueError as error:
-        problems.append(f"{spotter.name}'s EW roll: {error}")
+        problems.append(f"EW roll of {unit_label(state, spotter)}: {error}")
     reading.typed = _typed(specs, values)
     return reading
 

@@ -83,7 +83,7 @@ def _read(match: Match, seat: str, data: QueryDict, *, remember: bool) -> Attack
         state=match.current_state(),
         seat=seat,
         weapons_of=lambda uid: weapons_of(match, uid),
-        remembered=remembered_figures(match.pk) if remember else None,
+        remembered=remembered_figures(match) if remember else None,
         match_id=match.pk,
     )
 
@@ -138,6 +138,7 @@ def attack_apply(request: HttpRequest, pk: int) -> HttpResponse:
     if applied.error:
         context["error"] = applied.error
         return _refused(request, context, data)
+    _remember(request, match, seat, reading.typed)
     return _applied(request, match, applied, reading)
 
 
@@ -226,6 +227,62 @@ def _flash(request: HttpRequest, applied: services.Applied) -> None:
         messages.warning(request, warning)
 
 
+def _remember(request: HttpRequest, match: Match, seat: str, typed: dict) -> None:
+    """Keep typed-in figures on the match (``services.match_remember_figures``)."""
+    if not typed:
+        return
+    try:
+        services.match_remember_figures(
+            match_id=match.pk, side=seat, token=match.token(seat), typed=typed
+        )
+    except (Match.DoesNotExist, services.NotAPlayer):
+        forget_seat(request, match.pk)
+        raise Http404("You are not a player in this match.") from None
+
+
+FIGURE_FORMS = ("attack", "ecm", "designation")
+
+
+@require_POST
+@helper_page
+def attack_figure(request: HttpRequest, pk: int) -> HttpResponse:
+    """Keep one datacard figure as soon as it is typed (htmx sends it at every pause in typing):
+    the helper's whole form comes along, so the figure is read and checked as the helper reads
+    it, with the same ranges. ``form`` says which helper (attack, ecm, designation), ``field``
+    which of its fields."""
+    match, seat = _seated(request, pk)
+    data = _form_data(request)
+    which, name = data.pop("form", [""])[-1], data.pop("field", [""])[-1]
+    if which not in FIGURE_FORMS:
+        return _plain("Say form=attack, form=ecm or form=designation.", 400)
+    if which == "attack":
+        reading = _read(match, seat, data, remember=False)
+    elif which == "ecm":
+        reading = _read_ecm(match, data, remember=False)
+    else:
+        reading = _read_designation(request, match, seat, data, remember=False)
+    spec = next((s for s in reading.specs if s.name == name and s.remember), None)
+    if spec is None:
+        return _plain("That is not a figure the helper keeps: send the field's name.", 400)
+    errors = reading.form.errors.get(name)
+    value = reading.form.cleaned_data.get(name) if not errors else None
+    if errors:
+        context = {"ok": False, "message": f"{spec.label}: {errors[0]} Not kept."}
+    elif value is None:
+        context = {"ok": True, "message": ""}
+    else:
+        scope, key, figure = spec.remember
+        _remember(request, match, seat, {scope: {key: {figure: value}}})
+        context = {"ok": True, "message": f"Kept for this match: {value}."}
+    if request.htmx:
+        return render(request, f"{HELPER}#figure-kept", context)
+    if context["message"]:
+        (messages.success if context["ok"] else messages.error)(request, context["message"])
+    names = {"attack": "matches:attack-helper", "ecm": "matches:attack-ecm"}
+    back = reverse(names.get(which, "matches:attack-designation"), args=[match.pk])
+    return redirect(f"{back}?{data.urlencode()}")
+
+
 @require_POST
 @helper_page
 def attack_dice(request: HttpRequest, pk: int) -> HttpResponse:
@@ -249,7 +306,7 @@ def attack_dice(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _read_ecm(match: Match, data: QueryDict, *, remember: bool) -> EcmReading:
-    remembered = remembered_figures(match.pk) if remember else None
+    remembered = remembered_figures(match) if remember else None
     return read_ecm(data, state=match.current_state(), remembered=remembered)
 
 
@@ -289,6 +346,7 @@ def attack_ecm_apply(request: HttpRequest, pk: int) -> HttpResponse:
     if applied.error:
         context["error"] = applied.error
         return _ecm_refused(request, context, data)
+    _remember(request, match, seat, reading.typed)
     board = reverse("matches:match-board", args=[match.pk]) + f"#unit-{reading.target.id}"
     if request.htmx:
         again = reverse("matches:attack-ecm", args=[pk])
@@ -327,7 +385,7 @@ def attack_house_rule(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _read_designation(request, match: Match, seat: str, data, *, remember: bool):
-    remembered = remembered_figures(match.pk) if remember else None
+    remembered = remembered_figures(match) if remember else None
     state = match.current_state()
     return read_designation(data, state=state, seat=seat, remembered=remembered)
 
@@ -363,7 +421,8 @@ def attack_designation_apply(request: HttpRequest, pk: int) -> HttpResponse:
     if not _house_rule_on(request) or result is None or not result["designated"]:
         context["error"] = "Only a successful designation marks the target."
         return _designation_refused(request, context)
-    event = make_event("fo_mark", unit=reading.target.id, marked=True)
+    # The spotter is the observer: the observation spends its action (rules.match).
+    event = make_event("fo_mark", unit=reading.target.id, marked=True, observer=reading.spotter.id)
     applied = _apply(request, match, seat, data.get("key"), event)
     if applied.error:
         context["error"] = applied.error

@@ -27,6 +27,7 @@ from rules.match import (
     groups_left,
     penalised,
     tv_destroyed,
+    unit_label,
     weapon_to_dict,
     whose_turn,
 )
@@ -93,6 +94,8 @@ def unit_card(state: MatchState, unit: Unit) -> dict:
         notes.append("Speed changed this round")
     if unit.mode_round == state.round:
         notes.append("Mode changed this round")
+    if unit.kept_action and not out:
+        notes.append("Kept action: Used until it spends it on Reaction Fire")
     if unit.speed is Speed.TOP and not out:
         notes.append("Top Speed: its action is spent moving")
         if not track.top_speed_allowed:
@@ -283,16 +286,6 @@ def log_entry(event: MatchEvent, state: MatchState) -> dict:
         "refused": event.refused,
         "is_undo": event.kind == "undo",
     }
-
-
-def unit_label(state: MatchState, unit: Unit) -> str:
-    """A model named so that no other in the match shares the words: "Hunter 1 (North, CG2)".
-
-    The name is the one on its card and in the log (models sharing a name within a combat group
-    are numbered in order when the match starts); the side and the combat group tell apart
-    same-named models of different groups and sides."""
-    group_number = unit.group_id.rsplit("-", 1)[1]
-    return f"{unit.name} ({state.side(unit.side).label}, CG{group_number})"
 
 
 def lost_line(state: MatchState, unit: Unit) -> dict:

@@ -155,6 +155,9 @@ class Match(models.Model):
     initial = models.JSONField(default=dict)
     state = models.JSONField(default=dict)  # the state after event state_seq (see above)
     state_seq = models.PositiveIntegerField(default=0)
+    # Datacard figures typed into the attack helper, kept for the rest of the match as soon as
+    # they are typed: {"models": {"jager": {"armor": 14}}, "weapons": {"LAC": {"accuracy": 0}}}.
+    figures = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     ended_at = models.DateTimeField(null=True, blank=True)

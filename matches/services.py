@@ -322,7 +322,7 @@ def _apply_locked(
     rows: list[MatchEvent] = []
     try:
         if isinstance(request, Event) and request.kind != "undo":
-            event, result = request, step(state, request)
+            event, result = request, step(state, request, match.seq + 1)
         else:
             rows = list(match.events.filter(refused=False).order_by("seq"))
             event, result = _plan_undo(match, rows, request)
@@ -474,3 +474,42 @@ def _update_effective(match: Match, rows: list[MatchEvent]) -> None:
             for row in rows:
                 if row.seq in flip:
                     row.effective = flag
+
+
+def match_remember_figures(*, match_id: int, side: str, token: str, typed: dict) -> None:
+    """Keep datacard figures typed into the attack helper for the rest of the match (the latest
+    value of each figure wins). ``typed`` is ``{"models" or "weapons": {id: {figure: int}}}``,
+    already checked by the helper's form. Raises Match.DoesNotExist and NotAPlayer."""
+    match = Match.objects.only("id", "a_token", "b_token", "figures").get(pk=match_id)
+    if not token or match.token(side) != token:
+        raise NotAPlayer
+    if not _figures_change(match.figures, typed):
+        return  # kept already: no write (the helper sends a figure at every pause in typing)
+    with transaction.atomic():
+        match = Match.objects.select_for_update().only("id", "a_token", "b_token", "figures")
+        match = match.get(pk=match_id)
+        if not token or match.token(side) != token:
+            raise NotAPlayer
+        figures = match.figures if isinstance(match.figures, dict) else {}
+        changed = False
+        for scope, entries in typed.items():
+            kept = figures.setdefault(scope, {})
+            for key, values in entries.items():
+                current = kept.setdefault(key, {})
+                for name, value in values.items():
+                    if current.get(name) != value:
+                        current[name] = value
+                        changed = True
+        if changed:
+            match.figures = figures
+            match.save(update_fields=["figures"])
+
+
+def _figures_change(figures: object, typed: dict) -> bool:
+    kept = figures if isinstance(figures, dict) else {}
+    return any(
+        (kept.get(scope) or {}).get(key, {}).get(name) != value
+        for scope, entries in typed.items()
+        for key, values in entries.items()
+        for name, value in values.items()
+    )

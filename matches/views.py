@@ -73,9 +73,7 @@ def _attack_url(match: Match) -> str:
     return reverse("matches:attack-helper", args=[match.pk])
 
 
-def _share_context(
-    request: HttpRequest, match: Match, seat: str | None, state: MatchState
-) -> dict:
+def _share_context(request: HttpRequest, match: Match, seat: str | None, state: MatchState) -> dict:
     """The players and links box (a player's board only)."""
     return {
         "players": [board.side_summary(match, state, side) for side in SIDES],

@@ -171,6 +171,7 @@ from rules.attack import (  # noqa: E402
     missing_inputs,
     mos_modifiers,
     multi_target_summary,
+    rate_of_fire_warnings,
     read_result,
     resolve_direct,
     resolve_multi_target,
@@ -178,6 +179,7 @@ from rules.attack import (  # noqa: E402
 from rules.attack_reaction import ReactionWindow  # noqa: E402
 from rules.indirect import (  # noqa: E402
     DESIGNATION_HOUSE_RULE,
+    HAND_GRENADES,
     INDIRECT_THRESHOLD,
     EcmContest,
     EcmOdds,
@@ -218,6 +220,7 @@ __all__ += [
     "EcmResult",
     "ForwardObservation",
     "GrenadeRange",
+    "HAND_GRENADES",
     "HouseRule",
     "HouseRuleDesignation",
     "HouseRuleDesignationResult",
@@ -252,6 +255,7 @@ __all__ += [
     "missing_inputs",
     "mos_modifiers",
     "multi_target_summary",
+    "rate_of_fire_warnings",
     "read_result",
     "resolve_direct",
     "resolve_ecm",
@@ -281,6 +285,7 @@ from rules.match import (  # noqa: E402
     plan_undo,
     replay,
     step,
+    unit_label,
 )
 from rules.match_build import side_from_roster  # noqa: E402
 
@@ -302,5 +307,6 @@ __all__ += [
     "replay",
     "side_from_roster",
     "step",
+    "unit_label",
 ]
 # --- end match (tracker) ---

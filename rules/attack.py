@@ -685,6 +685,25 @@ def _check_rate_of_fire(attacker: Attacker, main_target: Target) -> None:
         )
 
 
+def rate_of_fire_warnings(
+    rof_points: int, targets: Iterable[tuple[str, RangeBand | None]]
+) -> list[str]:
+    """A sentence for every model attacked with RoF points from beyond Long range.
+
+    "RoF may only be used on attacks against targets in the weapon's long range band or closer":
+    every target counts, not only the main one (a Spray Fire area can reach a model further off).
+    ``targets`` are (name, range band); a band not given is not checked.
+    """
+    if not rof_points:
+        return []
+    return [
+        f"{name} is at Extreme range: RoF may only be used on attacks against targets at Long "
+        "range or closer."
+        for name, band in targets
+        if band is not None and not band.allows_rate_of_fire
+    ]
+
+
 def _check_several_targets(attacker: Attacker, count: int) -> None:
     if count > 1 and not attacker.spray and not attacker.area_effect:
         raise RulesError(

@@ -185,6 +185,8 @@ class Model:
     sensors: int | None = None
     tv: int | None = None
     movement: tuple[MovementLine, ...] = ()
+    perks: tuple[str, ...] = ()
+    """Perks the texts give this model ("ecm"), beside those of its faction (``Faction.perks``)."""
     notes: str = ""
 
     @property
@@ -315,6 +317,8 @@ class Faction:
     order: int = 0
     tv_limit: int | None = None
     limits: tuple[Limit, ...] = ()
+    perks: tuple[str, ...] = ()
+    """Perks every model of the faction has ("ecm")."""
     notes: str = ""
 
 
@@ -378,6 +382,14 @@ class Catalog:
     _refusals: dict[tuple[str, str], str | None] = field(
         default_factory=dict, compare=False, repr=False
     )
+
+    def perks_of(self, model_id: str) -> frozenset[str]:
+        """The perks of a model: its own and its faction's (empty for a model the data lacks)."""
+        model = self.models.get(model_id)
+        if model is None:
+            return frozenset()
+        faction = self.factions.get(model.faction or "")
+        return frozenset(model.perks) | frozenset(faction.perks if faction else ())
 
     def counts(self) -> dict[str, int]:
         return {kind: len(getattr(self, kind)) for kind in KINDS}
@@ -694,6 +706,7 @@ _SCHEMAS: dict[str, Fields] = {
         "sensors": (_whole(), False),
         "tv": (_whole(0), False),
         "movement": (_list(_MOVEMENT), False),
+        "perks": (_list(_ident), False),
         "notes": (_note, False),
     },
     "factions": {
@@ -703,6 +716,7 @@ _SCHEMAS: dict[str, Fields] = {
         "order": (_whole(), False),
         "tv_limit": (_whole(1), False),
         "limits": (_list(_LIMIT), False),
+        "perks": (_list(_ident), False),
         "notes": (_note, False),
     },
     "squads": {
@@ -1022,6 +1036,7 @@ def _build(store: _Store) -> dict[str, dict[str, Any]]:
             sensors=f.get("sensors"),
             tv=f.get("tv"),
             movement=tuple(MovementLine(**item) for item in f.get("movement", ())),
+            perks=tuple(f.get("perks", ())),
             notes=f.get("notes", ""),
         )
     for entry_id, entry in store.entries["factions"].items():
@@ -1033,6 +1048,7 @@ def _build(store: _Store) -> dict[str, dict[str, Any]]:
             order=f.get("order", 0),
             tv_limit=f.get("tv_limit"),
             limits=tuple(_limit(item) for item in f.get("limits", ())),
+            perks=tuple(f.get("perks", ())),
             notes=f.get("notes", ""),
         )
     for entry_id, entry in store.entries["squads"].items():

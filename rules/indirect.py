@@ -64,6 +64,11 @@ SCATTER_STEP_DEGREES = 60
 
 # --- Hand grenades -------------------------------------------------------------------------------
 
+HAND_GRENADES = frozenset({"HG", "HHG"})
+"""The arsenal's grenades, thrown by hand: "HG (Hand Grenade), HHG (Heavy Hand Grenade)". "Hand
+Grenades use the IF rules, but do not require a spotter. [...] Grenades have only two ranges":
+the thrower's Size (``grenade_range``). The texts give no DM, Accuracy or Area Effect for them."""
+
 
 class GrenadeRange(Enum):
     """A hand grenade's two ranges: Short (+0) up to Size inches, Medium (-1) up to twice Size."""

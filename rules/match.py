@@ -43,7 +43,8 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from rules.catalog import Skills
+from rules.attack import RangeBand, attacks_this_round, rate_of_fire_warnings
+from rules.catalog import Skills, default_catalog
 from rules.damage import AttackOutcome, BoxKind, DamageState, DamageTrack
 from rules.errors import RulesError
 
@@ -183,6 +184,10 @@ class Unit:
     mode_round: int = 0
     weapons: tuple[MatchWeapon, ...] | None = None
     """None: a match stored before matches recorded their weapons."""
+    actions: tuple[tuple[str, str], ...] = ()
+    """What the model spent its action on this round, in order: (kind, words), kind "attack"
+    or "fo" (a forward observation), words naming the event ("#12: its LAC at Jaguar (South
+    CG1)"). "End round" clears them."""
 
     @property
     def side(self) -> str:
@@ -459,7 +464,7 @@ EVENT_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "set_used": {"unit": str, "used": bool},
     "keep_action": {"unit": str, "kept": bool},
     "fire": {"unit": str, "weapon": int},
-    "fo_mark": {"unit": str, "marked": bool},
+    "fo_mark": {"unit": str, "marked": bool, "observer": str},
     "initiative_roll": {"side": str, "die": int, "on_screen": bool},
     "choose_first": {"side": str},
     "activate": {"group": str},
@@ -467,10 +472,34 @@ EVENT_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "end_match": {"winner": str, "note": str},
     "undo": {"target": int},
     # The attack helper (see "Attacks and ECM" below).
-    "attack": {"attacker": str, "targets": list, "ammo": int, "note": str, "figures": dict},
+    "attack": {
+        "attacker": str,
+        "targets": list,
+        "ammo": int,
+        "note": str,
+        "figures": dict,
+        "weapon": str,
+        "reaction": bool,
+        "autopilot": bool,
+        "rof": int,
+        "bands": dict,
+    },
     "ecm": {"blocker": str, "target": str, "blocked": bool, "note": str, "figures": dict},
 }
-OPTIONAL_FIELDS = {"on_screen": False, "note": "", "ammo": -1, "figures": {}, "box": 0, "round": 0}
+OPTIONAL_FIELDS = {
+    "on_screen": False,
+    "note": "",
+    "ammo": -1,
+    "figures": {},
+    "observer": "",
+    "weapon": "",
+    "reaction": False,
+    "autopilot": False,
+    "rof": 0,
+    "bands": {},
+    "box": 0,
+    "round": 0,
+}
 UNIT_KINDS = frozenset(kind for kind, fields in EVENT_FIELDS.items() if "unit" in fields)
 
 
@@ -546,8 +575,12 @@ def apply_event(state: MatchState, event: Event) -> MatchState:
     return step(state, event).state
 
 
-def step(state: MatchState, event: Event) -> Step:
-    """Apply one event (not an undo: see ``plan_undo``) and say what it did."""
+def step(state: MatchState, event: Event, seq: int | None = None) -> Step:
+    """Apply one event (not an undo: see ``plan_undo``) and say what it did.
+
+    ``seq`` is the number the event has (or will have) in the log: an attack or a forward
+    observation records it in the model's ``actions``, so a second one this round can name the
+    first. Replaying gives each event its number; the app passes the number it stores."""
     if not isinstance(event, Event):
         raise EventError(f"Not an event: {event!r}.")
     if event.kind == "undo":
@@ -562,6 +595,9 @@ def step(state: MatchState, event: Event) -> Step:
             "The match was ended{by}: undo 'End match' in the log to change anything",
             "match:phase",
         )
+    numbered = _NUMBERED.get(event.kind)
+    if numbered is not None:
+        return numbered(state, event, seq)
     return handler(state, event)
 
 
@@ -581,9 +617,15 @@ def _with_unit(state: MatchState, unit: Unit) -> MatchState:
     return replace(state, sides=tuple(sides))
 
 
-def _who(state: MatchState, unit: Unit) -> str:
+def unit_label(state: MatchState, unit: Unit) -> str:
+    """A model named so that no other model of the match has the same label: "Hunter 1 (North
+    CG2)". Models that share a name within a combat group are numbered when the match starts
+    (Hunter 1, Hunter 2 ...); the side and the combat group tell the rest apart."""
     group_number = unit.id.split("-")[1]
     return f"{unit.name} ({state.side(unit.side).label} CG{group_number})"
+
+
+_who = unit_label
 
 
 def _in_play(state: MatchState, unit: Unit) -> None:
@@ -846,6 +888,10 @@ def _keep_action(state: MatchState, event: Event) -> Step:
             raise RulesError(
                 f"{who} is at Top Speed: it spends its action moving, so it has none to keep."
             )
+        warnings = [
+            f"{who} already spent its action this round ({words}): it has no action left to keep."
+            for _, words in unit.actions[:1]
+        ]
         after = replace(unit, kept_action=True, used=True)
         return _unit_step(
             state,
@@ -853,7 +899,8 @@ def _keep_action(state: MatchState, event: Event) -> Step:
             after,
             f"{who}: ends its activation keeping its action (Used).",
             ["kept", "used"],
-            reads=[f"{unit.id}:speed"],
+            warnings,
+            reads=[f"{unit.id}:speed", f"{unit.id}:acted"],
         )
     if not unit.kept_action:
         raise Stale(f"{who} has no kept action to spend: it was spent{{by}}", f"{unit.id}:kept")
@@ -901,7 +948,7 @@ def _fire(state: MatchState, event: Event) -> Step:
     )
 
 
-def _fo_mark(state: MatchState, event: Event) -> Step:
+def _fo_mark(state: MatchState, event: Event, seq: int | None = None) -> Step:
     unit = state.unit(event["unit"])
     who = _who(state, unit)
     if event["marked"]:
@@ -909,6 +956,8 @@ def _fo_mark(state: MatchState, event: Event) -> Step:
             raise Stale(f"{who} was already marked by a forward observer{{by}}", f"{unit.id}:fo")
         _in_play(state, unit)
         after = replace(unit, fo_mark=True)
+        if event["observer"]:
+            return _observation(state, unit, after, state.unit(event["observer"]), seq)
         summary = f"{who}: marked by a forward observer until the end of the round."
     else:
         if not unit.fo_mark:
@@ -916,6 +965,91 @@ def _fo_mark(state: MatchState, event: Event) -> Step:
         after = replace(unit, fo_mark=False)
         summary = f"{who}: forward observer mark cleared."
     return _unit_step(state, unit, after, summary, ["fo"])
+
+
+def _observation(
+    state: MatchState, unit: Unit, after: Unit, observer: Unit, seq: int | None
+) -> Step:
+    """A forward observation by a named observer: "a friendly Model must spend an action on
+    forward observation to mark a specific enemy Model". The observer spends its kept action if it
+    is Used and kept one; otherwise the observation is its action this round. Warned, never
+    refused: an observer with no action left, at Top Speed, or acting out of turn."""
+    who, observer_who = _who(state, unit), _who(state, observer)
+    _in_play(state, observer)
+    if observer.side == unit.side:
+        raise RulesError(
+            f"A forward observer marks an enemy model: {observer_who} and {who} are on the "
+            "same side."
+        )
+    warnings = _acting_warnings(state, observer, "marked a target for indirect fire")
+    warnings += [
+        f"{observer_who} already spent its action this round ({words}): a forward observation "
+        "spends an action, and it has none left."
+        for _, words in observer.actions[:1]
+    ]
+    spent = replace(
+        observer,
+        actions=observer.actions + (("fo", f"{_number(seq)}forward observation of {who}"),),
+    )
+    writes = {f"{unit.id}:fo", f"{observer.id}:acted"}
+    how = "its action"
+    if observer.used and observer.kept_action:
+        spent = replace(spent, kept_action=False)
+        writes.add(f"{observer.id}:kept")
+        how = "its kept action"
+    elif observer.used:
+        warnings.append(
+            f"{observer_who} is Used and has no kept action: a forward observation spends an "
+            "action, and it has none left."
+        )
+    elif observer.speed is Speed.TOP:
+        warnings.append(
+            f"{observer_who} spent its action moving at Top Speed: a forward observation spends "
+            "an action, and it has none left."
+        )
+    new = _with_unit(_with_unit(state, after), spent)
+    reads = writes | {
+        f"{observer.id}:used",
+        f"{observer.id}:speed",
+        f"{observer.id}:damage",
+        "phase",
+    }
+    return Step(
+        new,
+        f"{who}: marked by {observer_who} for indirect fire until the end of the round "
+        f"(the observation spends {how}).",
+        tuple(warnings),
+        writes=frozenset(writes),
+        reads=frozenset(reads),
+    )
+
+
+def _number(seq: int | None) -> str:
+    """ "#12: " before the words of an action, when the event's number is known."""
+    return "" if seq is None else f"#{seq}: "
+
+
+def _acting_warnings(state: MatchState, unit: Unit, doing: str) -> list[str]:
+    """Is it the model's turn to act? Before initiative, no model acts; during the activations a
+    model acts when its combat group activates, or later with a kept action."""
+    who = _who(state, unit)
+    if state.phase is Phase.INITIATIVE:
+        return [
+            f"{who} {doing} before initiative was rolled for round {state.round}: both players "
+            "roll first, and the winner chooses who activates first."
+        ]
+    if unit.kept_action or state.active_group == unit.group_id:
+        return []
+    if state.active_group is None:
+        return [
+            f"{who} {doing} before any combat group activated this round, and it has no kept "
+            "action: a model acts when its combat group activates."
+        ]
+    active = state.group(state.active_group)
+    return [
+        f"{who} {doing} outside its activation, with no kept action: Combat Group "
+        f"{active.number} of {state.side(active.side).label} is activating."
+    ]
 
 
 # --- Rounds, initiative and activations -----------------------------------------------------------
@@ -1038,9 +1172,11 @@ def _end_round(state: MatchState, event: Event) -> Step:
     writes = {"turn", "round"}
     new = state
     for unit in state.units:
-        writes.update(f"{unit.id}:{name}" for name in ("used", "kept", "fo"))
-        if unit.used or unit.kept_action or unit.fo_mark:
-            new = _with_unit(new, replace(unit, used=False, kept_action=False, fo_mark=False))
+        writes.update(f"{unit.id}:{name}" for name in ("used", "kept", "fo", "acted"))
+        if unit.used or unit.kept_action or unit.fo_mark or unit.actions:
+            new = _with_unit(
+                new, replace(unit, used=False, kept_action=False, fo_mark=False, actions=())
+            )
     new = replace(
         new,
         round=state.round + 1,
@@ -1193,14 +1329,124 @@ def _spend_to_attack(state: MatchState, unit: Unit, who: str) -> tuple[Unit, lis
     return unit, [], ""
 
 
-def _attack(state: MatchState, event: Event) -> Step:
+def _attack_bands(value: dict) -> dict[str, RangeBand]:
+    """The range band of each model attacked ({"b-1-2": "long"}), as the helper read it."""
+    bands = {}
+    if len(value) > MAX_ATTACK_TARGETS:
+        raise EventError(f"An attack names at most {MAX_ATTACK_TARGETS} models.")
+    for uid, band in value.items():
+        try:
+            bands[uid] = RangeBand(band)
+        except ValueError:
+            raise EventError(
+                "An attack's range bands are {model: point_blank, short, medium, long or "
+                f"extreme}}; got {band!r}."
+            ) from None
+    return bands
+
+
+def attack_warnings(
+    state: MatchState,
+    attacker: Unit,
+    *,
+    targets: Sequence[Unit] = (),
+    reaction: bool = False,
+    autopilot: bool = False,
+    rof: int = 0,
+    bands: Mapping[str, RangeBand | None] | None = None,
+) -> list[str]:
+    """What is worth saying about an attack: it is applied all the same (warned, never refused).
+
+    - "Each Gear can attack once per round" (twice with its Autopilot on), and an action spent
+      on something else (a forward observation) leaves none to attack with;
+    - no model acts before initiative is rolled, and outside its combat group's activation a model
+      acts only with a kept action;
+    - a kept action is spent "to respond to any currently Moving Model" (Reaction Fire): an
+      attack spending it otherwise, or Reaction Fire against a model that is not moving now;
+    - "RoF may only be used on attacks against targets in the weapon's long range band or
+      closer", for every model attacked (``rules.attack.rate_of_fire_warnings``).
+    """
+    who = _who(state, attacker)
+    warnings = _acting_warnings(state, attacker, "attacked")
+    attacks = [words for kind, words in attacker.actions if kind == "attack"]
+    others = [words for kind, words in attacker.actions if kind != "attack"]
+    allowed = attacks_this_round(autopilot)
+    if others:
+        warnings.append(
+            f"{who} already spent its action this round ({others[0]}): it has no action left "
+            "to attack with."
+        )
+    elif len(attacks) >= allowed > 1:
+        warnings.append(
+            f"{who} already made its {allowed} attacks this round with its Autopilot on "
+            f"({'; '.join(attacks)})."
+        )
+    elif len(attacks) >= allowed:
+        warnings.append(
+            f"{who} already attacked this round ({attacks[0]}): each Gear can attack once per "
+            "round."
+        )
+    spends_kept = attacker.used and attacker.kept_action
+    if spends_kept and not reaction:
+        warnings.append(
+            f"{who} spends its kept action on an attack that is not Reaction Fire: a kept action "
+            "is spent to respond to a model that is moving now."
+        )
+    elif reaction and not attacker.kept_action:
+        warnings.append(
+            f"{who} has no kept action: Reaction Fire spends a kept action, so this is not "
+            "Reaction Fire."
+        )
+    elif reaction and targets:
+        target = targets[0]
+        if target.group_id != state.active_group or target.used:
+            warnings.append(
+                f"Reaction Fire responds to a model that is moving now: {_who(state, target)} "
+                "is not moving (its combat group is not activating, or it is Used)."
+            )
+    names = {unit.id: _who(state, unit) for unit in targets}
+    warnings += rate_of_fire_warnings(
+        rof, [(names.get(uid, uid), band) for uid, band in (bands or {}).items()]
+    )
+    return warnings
+
+
+def _attack_words(state: MatchState, weapon: str, targets: Sequence[Unit], seq: int | None) -> str:
+    """An attack in the model's ``actions``: "#12: its LAC at Jaguar (South CG1)"."""
+    words = f"its {weapon}" if weapon else "an attack"
+    if targets:
+        words += f" at {_who(state, targets[0])}"
+        if len(targets) > 1:
+            words += f" and {len(targets) - 1} more"
+    return _number(seq) + words
+
+
+def _attack(state: MatchState, event: Event, seq: int | None = None) -> Step:
     attacker = state.unit(event["attacker"])
     who = _who(state, attacker)
     targets = _attack_targets(event["targets"])
     note = _attack_note(event["note"])
     _attack_figures(event["figures"])
+    bands = _attack_bands(event["bands"])
+    weapon = " ".join(event["weapon"].split())[:60]
+    rof = event["rof"]
+    if not 0 <= rof <= 99:
+        raise EventError(f"An attack's RoF points are a whole number from 0 to 99; got {rof}.")
     _in_play(state, attacker)
+    aimed = [state.unit(uid) for uid, _ in targets]
+    warnings: list[str] = attack_warnings(
+        state,
+        attacker,
+        targets=aimed,
+        reaction=event["reaction"],
+        autopilot=event["autopilot"],
+        rof=rof,
+        bands={uid: band for uid, band in bands.items()},
+    )
     after, written, how = _spend_to_attack(state, attacker, who)
+    words = _attack_words(state, weapon, aimed, seq)
+    after = replace(after, actions=after.actions + (("attack", words),))
+    written.append("acted")
     index = event["ammo"]
     if index != -1:
         if not 0 <= index < len(attacker.ammo):
@@ -1218,7 +1464,6 @@ def _attack(state: MatchState, event: Event) -> Step:
     reads = {f"{attacker.id}:used", f"{attacker.id}:speed", f"{attacker.id}:damage", "phase"}
     new = _with_unit(state, after)
     results = []
-    warnings: list[str] = []
     for uid, outcome in targets:
         unit = new.unit(uid)
         _in_play(new, unit)
@@ -1260,6 +1505,7 @@ def _ecm(state: MatchState, event: Event) -> Step:
             f"{who} has no kept action: ECM is used during the enemy's activation, so it spends "
             "a kept action."
         )
+    warnings = ecm_warnings(state, blocker)
     new = _with_unit(state, replace(blocker, kept_action=False))
     writes = {f"{blocker.id}:kept"}
     if event["blocked"]:
@@ -1273,7 +1519,18 @@ def _ecm(state: MatchState, event: Event) -> Step:
         summary += f" {note}"
     summary += f" {outcome}"
     reads = writes | {f"{blocker.id}:used", f"{target.id}:fo", "phase"}
-    return Step(new, summary, writes=frozenset(writes), reads=frozenset(reads))
+    return Step(new, summary, tuple(warnings), writes=frozenset(writes), reads=frozenset(reads))
+
+
+def ecm_warnings(state: MatchState, blocker: Unit) -> list[str]:
+    """ "A Model with the ECM Perk may attempt to block a Forward Observation": warned (never
+    refused) when the game data gives the model no ECM perk, its own or its faction's."""
+    if "ecm" in default_catalog().perks_of(blocker.model):
+        return []
+    return [
+        f"{_who(state, blocker)} has no ECM perk in the game data: only a model with the ECM "
+        "Perk may block a Forward Observation."
+    ]
 
 
 _HANDLERS = {
@@ -1296,6 +1553,8 @@ _HANDLERS = {
     "attack": _attack,
     "ecm": _ecm,
 }
+# Handlers told the event's number in the log (see ``step``).
+_NUMBERED = {"attack": _attack, "fo_mark": _fo_mark}
 
 
 # --- The log: replay and undo ---------------------------------------------------------------------
@@ -1331,7 +1590,7 @@ def _replay_steps(
     for entry in sorted(log, key=lambda e: e.seq):
         if entry.event.kind == "undo" or entry.seq not in effective:
             continue
-        result = step(state, entry.event)
+        result = step(state, entry.event, entry.seq)
         steps[entry.seq] = result
         state = result.state
     return state, steps
@@ -1381,6 +1640,13 @@ def plan_undo(
     base = base_seq(log, target)
     new_effective = _effective_after(log, target, effective)
     redo = base in new_effective  # an undo of an undo brings the event back
+    if (base in effective) == redo:
+        # Another undo of the same event still counts (#1 undone, redone, undone again: undoing
+        # the redo changes nothing), so this one would change nothing.
+        raise RulesError(
+            f"Can't undo {describe(log, target, summaries)}: #{base} would stay "
+            f"{'in effect' if redo else 'undone'} all the same, so nothing would change."
+        )
     current, steps = _replay_steps(initial, log, effective)
     if current.phase is Phase.ENDED and by_seq[base].event.kind != "end_match":
         raise RulesError("The match has ended: undo 'End match' first to change anything.")
@@ -1489,6 +1755,7 @@ def unit_to_dict(unit: Unit) -> dict[str, Any]:
         "ammo": [[c.weapon, c.name, c.capacity, c.fired] for c in unit.ammo],
         "speed_round": unit.speed_round,
         "mode_round": unit.mode_round,
+        "actions": [[kind, words] for kind, words in unit.actions],
     }
     if unit.weapons is not None:
         data["weapons"] = [weapon_to_dict(weapon) for weapon in unit.weapons]
@@ -1589,6 +1856,8 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
         weapons=tuple(_weapon_from_dict(weapon) for weapon in data["weapons"])
         if "weapons" in data
         else None,
+        # States stored before models recorded their actions have none.
+        actions=tuple((str(kind), str(words)) for kind, words in data.get("actions", ())),
     )
 
 

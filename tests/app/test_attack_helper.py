@@ -151,10 +151,14 @@ def test_the_htmx_odds_update_returns_only_the_odds_fragment(client, match):
     odds = expected()
     assert '<b data-chance="hit">' in html
     assert exact(odds.hit_chance) in html
-    for part in ("Medium range", "Open target", "Hunter 3&#x27;s movement modifier (typed in)"):
+    for part in (
+        "Medium range",
+        "Open target",
+        "Hunter 3 (Northern Guard CG1)&#x27;s movement modifier (typed in)",
+    ):
         assert part in html
     assert "Light Autocannon Damage Multiplier (from the datacard)" in html
-    assert "Jäger 3&#x27;s Armor (typed in)" in html
+    assert "Jäger 3 (MILICIA CG1)&#x27;s Armor (typed in)" in html
 
 
 def test_changing_the_range_band_and_the_cover_changes_the_odds(client, match):
@@ -181,7 +185,7 @@ def test_figures_the_data_lacks_are_asked_for_never_guessed(client, match):
     ).content.decode()
     assert "To show the odds, the helper needs" in html
     assert "Enter the Light Autocannon&#x27;s Accuracy: the data does not give it." in html
-    assert "Enter the Jäger 3&#x27;s Armor: the data does not give it." in html
+    assert "Enter the Jäger 3 (MILICIA CG1)&#x27;s Armor: the data does not give it." in html
     assert 'href="#id_armor.b-1-3"' in html
     assert "to hit" not in html
     page = client.get(helper_url(match) + f"?attacker={HUNTER}&target={JAGER}").content.decode()
@@ -195,7 +199,7 @@ def test_figures_the_data_lacks_are_asked_for_never_guessed(client, match):
     ("changes", "message"),
     [
         ({f"band.{JAGER}": "warp"}, "Range band: Select a valid choice"),
-        ({"amove": "fast"}, "movement modifier (Walker mode, Combat Speed): Enter a whole number"),
+        ({"amove": "fast"}, "Walker mode, Combat Speed: Enter a whole number"),
         ({"acc": "99"}, "less than or equal to 9"),
         ({"att": "five"}, "Enter the result, such as 5, or each die"),
         ({"att": "5 3 1", f"def.{JAGER}": "2 1 1"}, "roll is made with 2 dice; 3 were entered"),
@@ -248,7 +252,7 @@ def rolled(**changes) -> dict:
 def test_entered_rolls_are_resolved_in_the_odds(client, match):
     html = client.get(helper_url(match), rolled(), headers=ODDS).content.decode()
     assert "Attack 5 against defense 2: MoS 3 x DM 8 = 24 damage against Armor 14: 1 box." in html
-    assert "Apply: Jäger 3 one box" in html
+    assert "Apply: Jäger 3 (MILICIA CG1) one box" in html
     # A result entered as one number works too (the dice count is checked only for dice).
     html = client.get(
         helper_url(match), shot(att="6", **{f"def.{JAGER}": "0"}), headers=ODDS
@@ -269,11 +273,13 @@ def test_apply_from_htmx_applies_once_as_one_event(client, match):
     event = MatchEvent.objects.get(match=match)
     assert event.kind == "attack"
     assert event.summary == (
-        "Hunter 3 (Northern Guard CG1) attacked. Light Autocannon, direct fire at Jäger 3: "
-        "Attack 5 against defense 2: MoS 3 x DM 8 = 24 damage against Armor 14: 1 box. Rolls "
-        "entered by the players. Jäger 3 (MILICIA CG1): 1 box crossed off: Sturdy (No effect)."
+        "Hunter 3 (Northern Guard CG1) attacked. Light Autocannon, direct fire at Jäger 3 "
+        "(MILICIA CG1): Attack 5 against defense 2: MoS 3 x DM 8 = 24 damage against Armor 14: "
+        "1 box. Rolls entered by the players. Jäger 3 (MILICIA CG1): 1 box crossed off: Sturdy "
+        "(No effect)."
     )
-    assert event.units == [JAGER]
+    # The attacker records that it attacked this round (its "actions").
+    assert event.units == [HUNTER, JAGER]
 
 
 def test_a_plain_apply_redirects_to_the_target_on_the_board(client, match):
@@ -325,7 +331,7 @@ def test_a_miss_is_recorded_in_the_log_and_changes_no_box(client, match):
 def test_a_refused_attack_says_why_changes_nothing_and_is_logged_as_refused(client, match):
     tap(client, match, f"used {HUNTER} 1")
     html = client.get(helper_url(match), rolled(), headers=ODDS).content.decode()
-    assert "Hunter 3 is Used and has no kept action" in html
+    assert "Hunter 3 (Northern Guard CG1) is Used and has no kept action" in html
     response = client.post(apply_url(match), rolled(), headers={"HX-Request": "true"})
     assert "can&#x27;t attack until the next round" in response.content.decode()
     assert MatchEvent.objects.filter(match=match, kind="attack", refused=False).count() == 0
@@ -337,7 +343,10 @@ def test_a_refused_attack_says_why_changes_nothing_and_is_logged_as_refused(clie
 def test_reaction_fire_spends_the_kept_action(client, match):
     tap(client, match, f"keep {HUNTER} 1")
     html = client.get(helper_url(match), rolled(), headers=ODDS).content.decode()
-    assert "Reaction Fire: Hunter 3 kept its action, and applying this attack spends it." in html
+    assert (
+        "Reaction Fire: Hunter 3 (Northern Guard CG1) kept its action, and applying this attack "
+        "spends it." in html
+    )
     client.post(apply_url(match), rolled())
     hunter = state(match).unit(HUNTER)
     assert hunter.used and not hunter.kept_action
@@ -442,7 +451,7 @@ def test_indirect_fire_at_a_marked_target_scatters_and_asks_who_is_under_it(clie
 def test_a_hand_grenade_asks_for_the_throwers_size(client, match):
     data = shot(kind="grenade", grange="medium", cover="open", dm="10")
     html = client.get(helper_url(match), data, headers=ODDS).content.decode()
-    assert "Enter Hunter 3&#x27;s Size: the data does not give it." in html
+    assert "Enter the Size of Hunter 3 (Northern Guard CG1): the data does not give it." in html
     html = client.get(helper_url(match), data | {"size": "6"}, headers=ODDS).content.decode()
     assert "Size 6: Short range is up to 6 inches (+0), Medium up to 12 inches" in html
     assert "Medium grenade range (up to twice the thrower&#x27;s Size in inches)" in html

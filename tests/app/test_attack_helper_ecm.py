@@ -51,7 +51,7 @@ def state(match):
 
 def test_the_ecm_page_asks_for_the_ratings_the_data_lacks(client, match):
     html = client.get(url(match)).content.decode()
-    assert "Enter the Jäger 2&#x27;s ECM rating: the data does not give it." in html
+    assert "Enter the Jäger 2 (MILICIA CG1)&#x27;s ECM rating: the data does not give it." in html
     assert '<option value="b-1-1" selected>Jäger 1 (MILICIA CG1) · FO mark</option>' in html
     assert "Jäger 2 (MILICIA CG1) · kept action" in html
 
@@ -61,7 +61,7 @@ def test_the_odds_are_exact_and_a_tie_does_not_block(client, match):
     assert html.startswith('<section id="ecm-odds"') and "<form" not in html
     # One EW die each, +2 for the ECM: it blocks unless the observer rolls 2 more (or a Fumble).
     assert '<b data-chance="block">66.7%</b>' in html and "(2/3)" in html
-    assert "+2</b> Jäger 2&#x27;s ECM rating" in html
+    assert "+2</b> Jäger 2 (MILICIA CG1)&#x27;s ECM rating" in html
 
 
 def test_a_win_clears_the_mark_and_spends_the_kept_action_as_one_event(client, match):

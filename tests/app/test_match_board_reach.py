@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from matches import board
 from matches.models import Match, MatchEvent
+from rules.match import unit_label
 from tests.factories import make_match, make_user, tap
 
 pytestmark = pytest.mark.django_db
@@ -259,15 +260,15 @@ def test_the_summarys_lost_list_tells_same_named_models_apart(client, match):
     tap(client, match, "destroy a-1-2")
     html = client.get(reverse("matches:match-summary", args=[match.pk])).content.decode()
     lost = html.split("<h3>Lost</h3>")[1].split("</ul>")[0]
-    assert "<li>Hunter 1 (Northern Guard, CG1): Destroyed</li>" in lost
-    assert "<li>Hunter 2 (Northern Guard, CG1): Destroyed</li>" in lost
+    assert "<li>Hunter 1 (Northern Guard CG1): Destroyed</li>" in lost
+    assert "<li>Hunter 2 (Northern Guard CG1): Destroyed</li>" in lost
 
 
 def test_unit_label_is_unique_in_every_starter_match(match):
     state = match.current_state()
-    labels = [board.unit_label(state, unit) for unit in state.units]
+    labels = [unit_label(state, unit) for unit in state.units]
     assert len(set(labels)) == len(labels)
-    assert board.unit_label(state, state.unit("a-2-3")) == "Grizzly 1 (Northern Guard, CG2)"
+    assert unit_label(state, state.unit("a-2-3")) == "Grizzly 1 (Northern Guard CG2)"
 
 
 # --- Weapons on the cards ------------------------------------------------------------------------

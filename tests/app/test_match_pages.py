@@ -247,7 +247,7 @@ def test_the_summary_shows_the_result_and_tv_destroyed_per_side(client, player):
     assert "<b>Northern Guard won</b> in round 1." in html
     assert '<th scope="row">TV destroyed</th><td><b>85</b></td>' in html
     assert '<th scope="row">TV destroyed</th><td><b>53</b></td>' in html
-    assert "Grizzly 1 (Northern Guard, CG2): Overkilled" in html
+    assert "Grizzly 1 (Northern Guard CG2): Overkilled" in html
     assert "each model counts for an equal share of its squad" in html
 
 

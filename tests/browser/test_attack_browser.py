@@ -13,6 +13,8 @@ from matches.models import MatchEvent
 from tests.browser.conftest import PHONE, VIEWPORTS
 from tests.browser.test_match_browser import card, join, small_targets, start_match
 
+TABLET = {"width": 820, "height": 1180}
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 HUNTER, JAGER = "a-1-3", "b-1-3"  # a Hunter with a Light Autocannon; a veteran Jäger
@@ -59,7 +61,9 @@ def test_a_hunter_shoots_a_jager_on_two_tablets(live_server, new_page, shot):
     open_helper(a)
     a.evaluate("window.__notReloaded = true")
     pick_target(a)
-    expect(a.locator("#attack-odds .ask")).to_contain_text("Enter the Jäger 3's Armor")
+    expect(a.locator("#attack-odds .ask")).to_contain_text(
+        "Enter the Jäger 3 (MILICIA CG1)'s Armor"
+    )
     type_figures(a)
     chip(a, "Medium").click()
     chip(a, "Open").click()
@@ -79,8 +83,8 @@ def test_a_hunter_shoots_a_jager_on_two_tablets(live_server, new_page, shot):
     # The players roll real dice and type them in; the helper resolves and applies.
     a.fill("#id_att", "6 6")
     a.locator(f'[id="id_def.{JAGER}"]').fill("2 1 1")
-    expect(a.locator("#attack-result")).to_contain_text("Jäger 3: 1 box.")
-    apply = a.get_by_role("button", name="Apply: Jäger 3 one box")
+    expect(a.locator("#attack-result")).to_contain_text("Jäger 3 (MILICIA CG1): 1 box.")
+    apply = a.get_by_role("button", name="Apply: Jäger 3 (MILICIA CG1) one box")
     expect(apply).to_be_visible()
     shot(a, "resolved", full_page=True)
     apply.click()
@@ -118,7 +122,7 @@ def test_the_helper_reads_well_at_every_size(live_server, new_page, shot, viewpo
     chip(page, "Some").click()
     page.fill("#id_att", "6 5")
     page.locator(f'[id="id_def.{JAGER}"]').fill("4 2 1")
-    expect(page.locator("#attack-result")).to_contain_text("Jäger 3: 1 box.")
+    expect(page.locator("#attack-result")).to_contain_text("Jäger 3 (MILICIA CG1): 1 box.")
     no_sideways_overflow(page)
     assert small_targets(page) == []
     sizes = page.evaluate(
@@ -146,9 +150,9 @@ def test_the_helper_works_without_javascript(live_server, new_page):
     page.locator(f'[id="id_def.{JAGER}"]').fill("5 2 1")
     page.get_by_role("button", name="Show the odds").click()
     expect(page.locator(f"#odds-{JAGER}")).to_contain_text("Medium range")
-    page.get_by_role("button", name="Apply: Jäger 3 one box").click()
+    page.get_by_role("button", name="Apply: Jäger 3 (MILICIA CG1) one box").click()
     expect(page.locator("h1")).to_contain_text("Apply the attack?")
-    page.get_by_role("button", name="Apply: Jäger 3 one box").click()
+    page.get_by_role("button", name="Apply: Jäger 3 (MILICIA CG1) one box").click()
     page.wait_for_url(re.compile(rf".*/matches/{match.pk}/#unit-{JAGER}$"))
     expect(card(page, JAGER).locator(".st")).to_have_text("Sturdy")
 
@@ -190,3 +194,90 @@ def test_ecm_blocks_an_observation_and_the_house_rule_is_off_until_asked(
     no_sideways_overflow(page)
     assert small_targets(page) == []
     shot(page, f"{viewport}-designation", full_page=True)
+
+
+@pytest.mark.parametrize("viewport", ["tablet", "phone"])
+def test_at_the_table_figures_kept_as_typed_warnings_grenades_and_no_axe_violations(
+    live_server, new_page, shot, assert_accessible, viewport
+):
+    size = PHONE if viewport == "phone" else TABLET
+    page = new_page(size, bypass_csp=True)
+    match = start_match(page, live_server.url, mine="north_starter", opponent="south_starter")
+    open_helper(page)
+    pick_target(page)
+    # Same-named models are told apart: each movement modifier names its model.
+    expect(page.locator('label[for="id_amove"]')).to_contain_text(
+        "Attacker's movement modifier: Hunter 3 (Northern Guard CG1)"
+    )
+    expect(page.locator(f'label[for="id_dmove.{JAGER}"]')).to_contain_text(
+        "Target's movement modifier: Jäger 3 (MILICIA CG1)"
+    )
+    # A figure typed in is kept for the match at once, before any attack is applied.
+    armor = page.locator(f'[id="id_armor.{JAGER}"]')
+    armor.fill("14")
+    expect(armor.locator("xpath=following-sibling::small[1]")).to_have_text(
+        "Kept for this match: 14."
+    )
+    armor.fill("140")
+    expect(armor.locator("xpath=following-sibling::small[1]")).to_contain_text("Not kept.")
+    armor.fill("14")
+    expect(armor.locator("xpath=following-sibling::small[1]")).to_have_text(
+        "Kept for this match: 14."
+    )
+    page.reload()
+    pick_target(page)
+    expect(page.locator(f'[id="id_armor.{JAGER}"]')).to_have_value("14")
+    expect(page.locator(f'label[for="id_armor.{JAGER}"]')).to_contain_text(
+        "typed in earlier this match"
+    )
+    assert not MatchEvent.objects.filter(match=match).exists()
+    type_figures(page)
+    chip(page, "Short").click()
+    chip(page, "Some").click()
+    # Before initiative the helper says so before anything is applied.
+    expect(page.locator("#attack-odds")).to_contain_text("attacked before initiative was rolled")
+    no_sideways_overflow(page)
+    assert small_targets(page) == []
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, f"{viewport}-helper")
+    shot(page, f"{viewport}-helper-full", full_page=True)
+    page.locator("#attack-odds").scroll_into_view_if_needed()
+    shot(page, f"{viewport}-odds")
+    assert_accessible(page, "on the attack helper")
+
+    # A hand grenade is its own weapon, with its own figures asked for.
+    page.select_option("#id_kind", "grenade")
+    expect(page.locator("#id_weapon")).to_contain_text("Hand Grenade (HG)")
+    expect(page.locator("#id_weapon")).not_to_contain_text("Autocannon")
+    expect(page.locator('label[for="id_ae"]')).to_contain_text("Hand Grenade Area Effect")
+    expect(page.locator("#attack-odds")).to_contain_text("names no Hand Grenades")
+    no_sideways_overflow(page)
+    assert small_targets(page) == []
+    shot(page, f"{viewport}-grenade", full_page=True)
+    assert_accessible(page, "on a hand grenade attack")
+
+    # The ECM page: models named with their group, the ECM perk warned, no axe violations.
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    card(page, "b-1-1").get_by_role("button", name="FO mark").click()
+    expect(card(page, "b-1-1").get_by_role("button", name="FO mark")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    card(page, "b-1-2").get_by_role("button", name="Keep action").click()
+    expect(card(page, "b-1-2")).to_contain_text(
+        "Kept action: Used until it spends it on Reaction Fire"
+    )
+    shot(page, f"{viewport}-board-kept")
+    page.goto(f"{live_server.url}/matches/{match.pk}/attack/ecm/")
+    page.fill("#id_ocomm", "0")
+    page.fill("#id_bcomm", "0")
+    page.fill("#id_ecm", "2")
+    expect(page.locator("#id_ecm + .kept")).to_have_text("Kept for this match: 2.")
+    expect(page.locator("#ecm-odds .big")).to_contain_text("66.7%")
+    expect(page.locator("#ecm-odds")).to_contain_text("has no ECM perk in the game data")
+    expect(page.locator('label[for="id_ecm"]')).to_contain_text(
+        "Blocker's ECM rating: Jäger 2 (MILICIA CG1)"
+    )
+    no_sideways_overflow(page)
+    assert small_targets(page) == []
+    shot(page, f"{viewport}-ecm", full_page=True)
+    assert_accessible(page, "on the ECM page")

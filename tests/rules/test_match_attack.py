@@ -34,8 +34,9 @@ def test_an_attack_applies_its_outcome_to_the_target_and_says_how_in_the_log():
         "Hunter 1 (North CG1) attacked. LAC: MoS 4 x DM 8 = 32 against Armor 15. "
         "Hunter 1 (South CG1): 2 boxes crossed off: Light (No effect in the quickstart rules)."
     )
-    assert result.writes == {"b-1-1:damage"}
-    assert result.units == {"b-1-1"}
+    # The attacker records that it attacked this round (see test_a_second_attack_...).
+    assert result.writes == {"b-1-1:damage", "a-1-1:acted"}
+    assert result.units == {"a-1-1", "b-1-1"}
 
 
 def test_one_attack_hits_several_models_each_with_its_own_outcome():
@@ -58,7 +59,7 @@ def test_one_attack_hits_several_models_each_with_its_own_outcome():
     assert "Hunter 2 (South CG1): missed" in result.summary
     assert "Hunter 1 (South CG2): Overkilled (removed from the table)" in result.summary
     assert "Hunter 2 (South CG2): hit, no effect" in result.summary
-    assert result.units == {"b-1-1", "b-2-1"}
+    assert result.units == {"a-1-1", "b-1-1", "b-2-1"}
 
 
 def test_damage_past_the_critical_box_destroys():
@@ -142,7 +143,7 @@ def test_an_attack_keeps_the_figures_typed_in_for_it():
     figures = {"models": {"jager": {"armor": 14}}, "weapons": {"LAC": {"accuracy": 0}}}
     event = attack("a-1-1", ("b-1-1", "miss"), figures=figures)
     assert event["figures"] == figures
-    assert step(small_match(), event).state == small_match()
+    assert step(small_match(), event).state.unit("b-1-1") == small_match().unit("b-1-1")
     assert parse_event({"kind": "attack", "attacker": "a-1-1", "targets": []})["figures"] == {}
 
 
@@ -169,9 +170,12 @@ def test_malformed_figures_are_an_event_error(figures):
 
 
 def test_an_attack_that_missed_everyone_changes_nothing_but_is_logged():
-    result = step(small_match(), attack("a-1-1", ("b-1-1", "miss")))
-    assert result.state == small_match()
-    assert result.writes == frozenset()
+    result = step(small_match(), attack("a-1-1", ("b-1-1", "miss")), 7)
+    assert result.state.unit("b-1-1") == small_match().unit("b-1-1")
+    assert result.state.unit("a-1-1").actions == (
+        ("attack", "#7: an attack at Hunter 1 (South CG1)"),
+    )
+    assert result.writes == {"a-1-1:acted"}
     assert result.summary.endswith("Hunter 1 (South CG1): missed.")
 
 

@@ -104,7 +104,7 @@ class Game:
         return len(self.log) + 1
 
     def do(self, event: Event) -> int:
-        result = step(self.state, event)
+        result = step(self.state, event, self.next_seq)
         return self._append(event, result)
 
     def undo(self, target: int) -> int:
@@ -264,3 +264,17 @@ def test_a_malformed_recorded_change_is_refused_in_words():
     ):
         with pytest.raises(RulesError):
             apply_parts(INITIAL, parts)
+
+
+def test_undoing_a_redo_of_an_event_undone_again_changes_nothing_and_is_refused():
+    """#1 marked, #2 undoes it, #3 undoes #2 (a redo), #4 undoes #1 again: undoing #3 would leave
+    #1 undone by #4 all the same. Found by hypothesis (a KeyError before)."""
+    game = Game()
+    first = game.do(make_event("mark_box", unit="a-1-1"))
+    undo = game.undo(first)
+    game.undo(undo)
+    game.undo(first)
+    before = game.state
+    with pytest.raises(RulesError, match="nothing would change"):
+        plan_undo(game.initial, game.log, 3, game.summaries)
+    assert game.state == before
