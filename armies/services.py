@@ -15,6 +15,8 @@ from django.utils import timezone
 
 import rules
 from armies.models import Owner, Roster, new_share_slug
+from blitz_site.text import MESSAGE as UNSTORABLE_MESSAGE
+from blitz_site.text import storable
 
 APPLIED_KEYS_KEPT = 50
 EXPORT_FORMAT = "blitz-roster/1"
@@ -201,6 +203,8 @@ def roster_import(*, owner: Owner, text: str) -> Roster:
         ) from error
     except RecursionError as error:  # "[[[[..." nested deeper than any roster could be
         raise RosterError("The file is not a roster export: it is nested far too deep.") from error
+    if not storable(document):
+        raise RosterError(f"This file can't be imported. {UNSTORABLE_MESSAGE}")
     if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
         raise RosterError(
             'This is not a Blitz roster export: its "format" field is missing or wrong.'

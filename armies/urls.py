@@ -1,5 +1,6 @@
 from django.urls import path
 
+import blitz_site.text  # noqa: F401  (registers the <token:...> converter)
 from armies import views
 
 app_name = "armies"
@@ -37,7 +38,7 @@ urlpatterns = [
 
 # Share links live at the top level: /r/<slug>
 shared_urlpatterns = [
-    path("r/<str:slug>", views.roster_shared, name="roster-shared"),
-    path("r/<str:slug>/qr.svg", views.roster_shared_qr, name="roster-shared-qr"),
-    path("r/<str:slug>/copy", views.roster_shared_copy, name="roster-shared-copy"),
+    path("r/<token:slug>", views.roster_shared, name="roster-shared"),
+    path("r/<token:slug>/qr.svg", views.roster_shared_qr, name="roster-shared-qr"),
+    path("r/<token:slug>/copy", views.roster_shared_copy, name="roster-shared-copy"),
 ]

@@ -23,6 +23,7 @@ from armies.models import Roster
 from armies.owners import request_owner
 from armies.presenters import roster_view
 from armies.services import RosterError
+from blitz_site.text import is_token
 from matches.queries import matches_for_roster
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -350,7 +351,7 @@ def roster_share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _shared(slug: str) -> Roster:
-    roster = Roster.objects.live().filter(share_slug=slug).first() if slug else None
+    roster = Roster.objects.live().filter(share_slug=slug).first() if is_token(slug) else None
     if roster is None:
         raise Http404("This roster link does not exist or has been turned off by its owner.")
     return roster

@@ -5,12 +5,22 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
+
+from blitz_site.text import StorableTextMixin
+
+
+class SignupForm(StorableTextMixin, UserCreationForm):
+    pass
+
+
+class LoginForm(StorableTextMixin, AuthenticationForm):
+    pass
 
 
 def _next_url(request: HttpRequest) -> str:
@@ -24,7 +34,7 @@ def _next_url(request: HttpRequest) -> str:
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("armies:roster-list")
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -37,6 +47,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 class LoginView(auth_views.LoginView):
     redirect_authenticated_user = True
+    authentication_form = LoginForm
 
     def form_valid(self, form):
         response = super().form_valid(form)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.contrib.auth.signals import user_logged_in
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
@@ -28,7 +30,19 @@ class SlidingSessionMiddleware:
         session = getattr(request, "session", None)
         if session is None or not session.accessed or session.is_empty():
             return response
-        now = int(timezone.now().timestamp())
-        if now - session.get(RENEWED, 0) >= RENEW_EVERY:
+        now = _now()
+        # A session saved anyway (a new guest key, a login) gets its new expiry for free.
+        if session.modified or now - session.get(RENEWED, 0) >= RENEW_EVERY:
             session[RENEWED] = now  # marks it modified: SessionMiddleware saves it, new expiry
         return response
+
+
+def _now() -> int:
+    return int(timezone.now().timestamp())
+
+
+@receiver(user_logged_in)
+def stamp_renewal(sender, request: HttpRequest | None, user, **kwargs) -> None:
+    """Logging in saves the session with a fresh expiry: note it (the test client's too)."""
+    if request is not None and hasattr(request, "session"):
+        request.session[RENEWED] = _now()

@@ -8,6 +8,7 @@ import secrets
 from django import forms
 
 from armies.models import Roster
+from blitz_site.text import StorableTextMixin
 from matches.models import Match
 from matches.services import Redo, SideChoice, UndoLast
 from rules.catalog import Catalog
@@ -123,7 +124,7 @@ def _choices(rosters, presets, shared: Roster | None, *, mine: bool) -> list:
     return groups
 
 
-class MatchStartForm(forms.Form):
+class MatchStartForm(StorableTextMixin, forms.Form):
     mine = forms.ChoiceField(label="Your army")
     opponent = forms.ChoiceField(label="Your opponent's army")
     against = forms.CharField(required=False, widget=forms.HiddenInput)
@@ -154,7 +155,7 @@ class MatchStartForm(forms.Form):
         return self._side(self.cleaned_data["opponent"])
 
 
-class MatchEndForm(forms.Form):
+class MatchEndForm(StorableTextMixin, forms.Form):
     winner = forms.ChoiceField(label="Result", widget=forms.RadioSelect)
     note = forms.CharField(
         label="Note (optional)",
