@@ -214,6 +214,9 @@ def roster_import(*, owner: Owner, text: str) -> Roster:
         army = rules.roster_from_dict(document.get("roster"), cat)
     except rules.RulesError as error:
         raise RosterError(str(error)) from error
+    refusal = rules.size_refusal(army)
+    if refusal:
+        raise RosterError(f"This file can't be imported. {refusal}")
     unknown = [p.message for p in rules.roster_problems(army, cat) if p.code.startswith("unknown")]
     if unknown:
         raise RosterError("The file names things the game data does not know: " + " ".join(unknown))
