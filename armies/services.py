@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import rules
-from armies.models import Owner, Roster, new_share_slug
+from armies.models import Owner, RevokedShareSlug, Roster, new_share_slug
 from blitz_site.text import MESSAGE as UNSTORABLE_MESSAGE
 from blitz_site.text import storable
 
@@ -179,14 +179,21 @@ def roster_restore(*, owner: Owner, roster_id: int) -> Roster:
 def roster_share_new_link(*, owner: Owner, roster_id: int) -> Roster:
     """Revoke the current share link and make a new one: the old link stops working."""
     roster = _locked(owner, roster_id)
+    _remember_revoked(roster.share_slug)
     roster.share_slug = new_share_slug()
     roster.save(update_fields=["share_slug", "updated_at"])
     return roster
 
 
+def _remember_revoked(slug: str | None) -> None:
+    if slug:
+        RevokedShareSlug.objects.get_or_create(slug=slug)
+
+
 @transaction.atomic
 def roster_share_revoke(*, owner: Owner, roster_id: int) -> Roster:
     roster = _locked(owner, roster_id)
+    _remember_revoked(roster.share_slug)
     roster.share_slug = None
     roster.save(update_fields=["share_slug", "updated_at"])
     return roster

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST, require_safe
 import rules
 from armies import exports, services
 from armies.forms import CreateForm, ImportForm, RenameForm, TvLimitForm
-from armies.models import Roster
+from armies.models import RevokedShareSlug, Roster
 from armies.owners import request_owner
 from armies.presenters import roster_view
 from armies.services import RosterError
@@ -359,7 +359,12 @@ def _shared(slug: str) -> Roster:
 
 @require_safe
 def roster_shared(request: HttpRequest, slug: str) -> HttpResponse:
-    roster = _shared(slug)
+    try:
+        roster = _shared(slug)
+    except Http404:
+        if not RevokedShareSlug.objects.filter(slug=slug).exists():
+            raise
+        return render(request, "armies/roster_share_off.html", status=404)
     context = {
         "view": roster_view(roster),
         "roster": roster,
