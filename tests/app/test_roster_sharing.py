@@ -201,3 +201,14 @@ def test_datacards_show_figures_the_data_has_and_dashes_for_the_rest(client):
     assert "Armor —" in html  # the Grizzly's is not given
     assert "<details" in html and "Forward arc (F)" in html
     assert html.count('class="datacard"') == 10
+
+
+def test_the_shared_page_loads_no_htmx_but_the_editor_does(client):
+    user = make_user()
+    roster = make_roster(user)
+    html = client.get(shared(roster)).content.decode()
+    assert "htmx" not in html and "hx-" not in html.replace("hx-headers", "")
+    assert "js/blitz.js" in html
+    client.force_login(user)
+    editor = client.get(reverse("armies:roster-edit", args=[roster.pk])).content.decode()
+    assert "django_htmx/htmx" in editor
