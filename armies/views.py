@@ -420,7 +420,9 @@ def roster_export_markdown(request: HttpRequest, pk: int) -> HttpResponse:
 def roster_export_json(request: HttpRequest, pk: int) -> HttpResponse:
     roster = _own(request, pk)
     response = HttpResponse(
-        json.dumps(exports.roster_document(roster), indent=2, ensure_ascii=False),
+        json.dumps(
+            exports.roster_document(roster, roster_view(roster)), indent=2, ensure_ascii=False
+        ),
         content_type="application/json",
     )
     response["Content-Disposition"] = f'attachment; filename="{exports.filename(roster, "json")}"'

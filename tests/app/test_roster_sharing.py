@@ -212,3 +212,59 @@ def test_the_shared_page_loads_no_htmx_but_the_editor_does(client):
     client.force_login(user)
     editor = client.get(reverse("armies:roster-edit", args=[roster.pk])).content.decode()
     assert "django_htmx/htmx" in editor
+
+
+def test_json_export_states_total_tv_group_tv_problems_and_data(client):
+    user = make_user()
+    roster = make_roster(user)
+    catalog = rules.default_catalog()
+    army = rules.roster_from_dict(roster.army, catalog)
+    m = [i for i, e in enumerate(army.groups[1].models) if e.model == "grizzly"][1]
+    army = rules.set_option(army, catalog, 1, m, "north_grizzly_mbzk", True)  # 620 TV
+    Roster.objects.filter(pk=roster.pk).update(army=rules.roster_to_dict(army))
+    client.force_login(user)
+    response = client.get(reverse("armies:roster-export-json", args=[roster.pk]))
+    document = json.loads(response.content)
+    summary = document["summary"]
+    cost = rules.roster_cost(army, catalog)
+    assert summary["total_tv"] == cost.total == 620
+    assert summary["tv_limit"] == 610 and summary["legal"] is False
+    assert summary["groups"] == [
+        {"number": 1, "squad": "General Purpose Squad", "tv": cost.groups[0].total},
+        {"number": 2, "squad": "Fire Support Squad", "tv": cost.groups[1].total},
+    ]
+    assert summary["problems"] == [p.message for p in rules.roster_problems(army, catalog)]
+    assert any("over its 610 TV limit" in p for p in summary["problems"])
+    assert summary["computed_with_data"] == catalog.fingerprint
+    assert document["data"]["fingerprint"] == roster.data_fingerprint
+    assert response["Content-Disposition"].startswith("attachment;")
+
+
+def test_import_ignores_the_summary_and_recomputes(client):
+    user = make_user()
+    roster = make_roster(user)
+    client.force_login(user)
+    document = json.loads(
+        client.get(reverse("armies:roster-export-json", args=[roster.pk])).content
+    )
+    document["summary"] = {"total_tv": 1, "legal": True, "groups": [], "problems": []}
+    response = client.post(reverse("armies:roster-import"), {"text": json.dumps(document)})
+    assert response.status_code == 302
+    copy = Roster.objects.exclude(pk=roster.pk).get()
+    editor = client.get(reverse("armies:roster-edit", args=[copy.pk])).content.decode()
+    assert ">610</strong> / 610 TV" in editor
+
+
+def test_an_export_from_before_the_summary_still_imports(client):
+    user = make_user()
+    roster = make_roster(user, preset="south_starter")
+    client.force_login(user)
+    old = {
+        "format": "blitz-roster/1",
+        "exported_at": "2026-01-01T00:00:00+00:00",
+        "data": {"version": "1", "fingerprint": roster.data_fingerprint},
+        "roster": roster.army,
+    }
+    response = client.post(reverse("armies:roster-import"), {"text": json.dumps(old)})
+    assert response.status_code == 302
+    assert Roster.objects.exclude(pk=roster.pk).get().army["groups"] == roster.army["groups"]
