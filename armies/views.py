@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import rules
 from armies import exports, services
@@ -336,16 +336,30 @@ def _share_url(request: HttpRequest, roster: Roster) -> str:
     return request.build_absolute_uri(reverse("roster-shared", args=[roster.share_slug]))
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def roster_share_new(request: HttpRequest, pk: int) -> HttpResponse:
-    services.roster_share_new_link(owner=request_owner(request), roster_id=_own(request, pk).pk)
-    messages.success(request, "New share link made. The old link no longer works.")
+    """GET asks first (when a link exists, it stops working); POST makes the new link."""
+    roster = _own(request, pk)
+    if request.method != "POST":
+        return render(request, "armies/roster_share_confirm.html", {"roster": roster, "new": True})
+    had_link = bool(roster.share_slug)
+    services.roster_share_new_link(owner=request_owner(request), roster_id=roster.pk)
+    messages.success(
+        request,
+        "New share link made. The old link no longer works."
+        if had_link
+        else "Share link made: anyone with it can see the list.",
+    )
     return redirect(_edit_url(pk, "share"))
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def roster_share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
-    services.roster_share_revoke(owner=request_owner(request), roster_id=_own(request, pk).pk)
+    """GET asks first; POST turns the link off."""
+    roster = _own(request, pk)
+    if request.method != "POST":
+        return render(request, "armies/roster_share_confirm.html", {"roster": roster, "new": False})
+    services.roster_share_revoke(owner=request_owner(request), roster_id=roster.pk)
     messages.success(request, "Share link turned off. Nobody can open the old link.")
     return redirect(_edit_url(pk, "share"))
 

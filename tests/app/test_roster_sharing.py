@@ -268,3 +268,41 @@ def test_an_export_from_before_the_summary_still_imports(client):
     response = client.post(reverse("armies:roster-import"), {"text": json.dumps(old)})
     assert response.status_code == 302
     assert Roster.objects.exclude(pk=roster.pk).get().army["groups"] == roster.army["groups"]
+
+
+@pytest.mark.parametrize(
+    ("name", "question", "button"),
+    [
+        ("armies:roster-share-new", "Make a new share link for", "Make a new link"),
+        ("armies:roster-share-revoke", "Turn off the share link of", "Turn the link off"),
+    ],
+)
+def test_changing_the_link_asks_first_and_works_without_js(client, name, question, button):
+    user = make_user()
+    roster = make_roster(user)
+    old = roster.share_slug
+    client.force_login(user)
+    editor = client.get(reverse("armies:roster-edit", args=[roster.pk])).content.decode()
+    url = reverse(name, args=[roster.pk])
+    assert f'href="{url}"' in editor  # a plain link to the question, not a button that acts
+    confirm = client.get(url)
+    html = confirm.content.decode()
+    assert confirm.status_code == 200
+    assert question in html and f">{button}</button>" in html
+    assert f'action="{url}"' in html and "Keep it as it is" in html
+    roster.refresh_from_db()
+    assert roster.share_slug == old  # asking changed nothing
+    assert client.post(url).status_code == 302
+    roster.refresh_from_db()
+    assert roster.share_slug != old
+
+
+def test_sharing_a_roster_with_no_link_asks_nothing_new(client):
+    user = make_user()
+    roster = make_roster(user)
+    client.force_login(user)
+    client.post(reverse("armies:roster-share-revoke", args=[roster.pk]))
+    editor = client.get(reverse("armies:roster-edit", args=[roster.pk])).content.decode()
+    assert "Make a share link</button>" in editor  # one tap: nothing is lost by it
+    html = client.get(reverse("armies:roster-share-new", args=[roster.pk])).content.decode()
+    assert "Share “Northern Guard starter force”?" in html
