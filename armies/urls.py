@@ -30,6 +30,7 @@ urlpatterns = [
         name="model-option",
     ),
     path("<int:pk>/cards", views.roster_cards, name="roster-cards"),
+    path("<int:pk>/text", views.roster_text, name="roster-text"),
     path("<int:pk>/export.md", views.roster_export_markdown, name="roster-export-md"),
     path("<int:pk>/export.json", views.roster_export_json, name="roster-export-json"),
     path("<int:pk>/share/new", views.roster_share_new, name="roster-share-new"),

@@ -426,8 +426,16 @@ def roster_export_markdown(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(
         exports.roster_markdown(roster_view(roster)), content_type="text/markdown; charset=utf-8"
     )
-    response["Content-Disposition"] = f'inline; filename="{exports.filename(roster, "md")}"'
+    response["Content-Disposition"] = f'attachment; filename="{exports.filename(roster, "md")}"'
     return response
+
+
+@require_safe
+def roster_text(request: HttpRequest, pk: int) -> HttpResponse:
+    """The Markdown in a box to select and copy (the "Copy text" link when JavaScript is off)."""
+    roster = _own(request, pk)
+    text = exports.roster_markdown(roster_view(roster))
+    return render(request, "armies/roster_text.html", {"roster": roster, "text": text})
 
 
 @require_safe

@@ -88,6 +88,7 @@ MATRIX = [
         {"option": "north_mac", "chosen": "1"},
     ),
     Case("armies:roster-cards", "GET", ("roster",), owner_only(200)),
+    Case("armies:roster-text", "GET", ("roster",), owner_only(200)),
     Case("armies:roster-export-md", "GET", ("roster",), owner_only(200)),
     Case("armies:roster-export-json", "GET", ("roster",), owner_only(200)),
     Case("armies:roster-share-new", "GET", ("roster",), owner_only(200)),

@@ -306,3 +306,40 @@ def test_sharing_a_roster_with_no_link_asks_nothing_new(client):
     assert "Make a share link</button>" in editor  # one tap: nothing is lost by it
     html = client.get(reverse("armies:roster-share-new", args=[roster.pk])).content.decode()
     assert "Share “Northern Guard starter force”?" in html
+
+
+def test_export_text_downloads_a_file_instead_of_showing_markdown(client):
+    user = make_user()
+    roster = make_roster(user)
+    client.force_login(user)
+    response = client.get(reverse("armies:roster-export-md", args=[roster.pk]))
+    assert response["Content-Disposition"] == (
+        'attachment; filename="northern-guard-starter-force.md"'
+    )
+
+
+def test_copy_buttons_have_plain_fallbacks_without_js(client):
+    user = make_user()
+    roster = make_roster(user)
+    client.force_login(user)
+    editor = client.get(reverse("armies:roster-edit", args=[roster.pk])).content.decode()
+    share_url = f"http://testserver/r/{roster.share_slug}"
+    # The link sits in a read-only field (select and copy by hand); the button shows with JS.
+    assert f'<input type="text" id="share-url" value="{share_url}" readonly>' in editor
+    assert 'data-copy="#share-url" hidden>Copy link</button>' in editor
+    # "Copy text" is a link to a page with the text in a box; with JS it copies in place.
+    text_url = reverse("armies:roster-text", args=[roster.pk])
+    md_url = reverse("armies:roster-export-md", args=[roster.pk])
+    assert f'href="{text_url}" data-copy-url="{md_url}">Copy text</a>' in editor
+    assert f'href="{md_url}" download>Export text</a>' in editor
+    page = client.get(text_url).content.decode()
+    assert '<textarea id="roster-text" rows="20" readonly># Northern Guard starter force' in page
+    assert "htmx" not in page
+    shared_page = client.get(shared(roster)).content.decode()
+    assert f'id="share-url" value="{share_url}" readonly' in shared_page
+
+
+def test_the_text_page_is_the_owners_only(client):
+    roster = make_roster(make_user())
+    client.force_login(make_user("eve"))
+    assert client.get(reverse("armies:roster-text", args=[roster.pk])).status_code == 404
