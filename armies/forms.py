@@ -24,6 +24,28 @@ class CreateForm(StorableTextMixin, forms.Form):
     name = forms.CharField(label="Name (optional)", max_length=80, required=False)
 
 
+class RosterListForm(StorableTextMixin, forms.Form):
+    """The roster list's sort and name filter (GET). Anything invalid falls back to the default."""
+
+    SORTS = {
+        "changed": "Last changed",
+        "name": "Name (A to Z)",
+        "faction": "Faction",
+        "tv": "TV (highest first)",
+    }
+    DEFAULT_SORT = "changed"
+
+    q = forms.CharField(label="Name contains", max_length=80, required=False)
+    sort = forms.ChoiceField(label="Sort by", choices=list(SORTS.items()), required=False)
+
+    def choice(self) -> tuple[str, str]:
+        """The name filter and the sort to use: "" and the default for anything invalid."""
+        self.is_valid()
+        data = getattr(self, "cleaned_data", {})
+        query = " ".join(data.get("q", "").split()) if "q" in data else ""
+        return query, data.get("sort") or self.DEFAULT_SORT
+
+
 class RenameForm(StorableTextMixin, forms.Form):
     name = forms.CharField(label="Roster name", max_length=80)
 

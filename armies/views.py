@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import segno
 from django.contrib import messages
+from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -18,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 import rules
 from armies import exports, services
-from armies.forms import CreateForm, ImportForm, RenameForm, TvLimitForm
+from armies.forms import CreateForm, ImportForm, RenameForm, RosterListForm, TvLimitForm
 from armies.models import RevokedShareSlug, Roster
 from armies.owners import request_owner
 from armies.presenters import roster_view
@@ -74,8 +75,23 @@ def roster_create(request: HttpRequest) -> HttpResponse:
 
 def _list_context(request: HttpRequest, **forms) -> dict:
     owner = request_owner(request)
+    list_form = RosterListForm(request.GET)
+    query, sort = list_form.choice()
+    rosters = Roster.objects.live().owned_by(owner)
+    if query:
+        rosters = rosters.filter(name__icontains=query)
+    if sort == "name":
+        rosters = rosters.order_by(Lower("name"), "pk")
+    views = [roster_view(roster) for roster in rosters]
+    if sort == "faction":
+        views.sort(key=lambda v: (v.faction_name.lower(), v.roster.name.lower(), v.roster.pk))
+    elif sort == "tv":
+        views.sort(key=lambda v: (-v.total, v.roster.name.lower(), v.roster.pk))
     return {
-        "rosters": [roster_view(roster) for roster in Roster.objects.live().owned_by(owner)],
+        "rosters": views,
+        "list_form": list_form,
+        "query": query,
+        "sort": sort,
         "trash": Roster.objects.in_trash().owned_by(owner).order_by("-deleted_at"),
         "create_form": CreateForm(),
         "import_form": ImportForm(),
