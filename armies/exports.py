@@ -18,15 +18,39 @@ def filename(roster: Roster, extension: str) -> str:
     return f"{slugify(roster.name) or 'roster'}.{extension}"
 
 
-def roster_document(roster: Roster) -> dict:
-    """Everything needed to rebuild the roster, with the data it was built with."""
+def roster_document(roster: Roster, view: RosterView) -> dict:
+    """Everything needed to rebuild the roster, with the data it was built with, and a summary
+    for people and other tools: TV, each group's TV and the legality problems.
+
+    The summary is only a statement: an import reads "roster" alone and recomputes the rest.
+    """
     catalog = rules.default_catalog()
     return {
         "format": EXPORT_FORMAT,
         "exported_at": timezone.now().isoformat(timespec="seconds"),
         "data": {"version": catalog.data_version, "fingerprint": roster.data_fingerprint},
+        "summary": _summary(view, catalog),
         "roster": roster.army,
     }
+
+
+def _summary(view: RosterView, catalog: rules.Catalog) -> dict:
+    summary = {
+        "computed_with_data": catalog.fingerprint,
+        "total_tv": view.total,
+        "tv_limit": view.roster.tv_limit,
+        "legal": view.legal,
+        "groups": [
+            {"number": group.number, "squad": group.title, "tv": group.cost.total}
+            for group in view.groups
+        ],
+        "problems": [problem.message for problem in view.problems],
+    }
+    if view.cost and not view.cost.complete:
+        summary["not_priced"] = list(view.cost.gaps)
+    if view.unreadable:
+        summary["problems"].append(view.unreadable)
+    return summary
 
 
 def _skills(profile: rules.ModelProfile) -> str:

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django import forms
 
 import rules
+from blitz_site.text import StorableTextMixin
 
 MAX_IMPORT_BYTES = 256 * 1024
 
@@ -18,12 +19,34 @@ def start_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     return [("Starter forces", presets), ("Start from scratch", empty)]
 
 
-class CreateForm(forms.Form):
+class CreateForm(StorableTextMixin, forms.Form):
     start = forms.ChoiceField(label="Start from", choices=start_choices)
     name = forms.CharField(label="Name (optional)", max_length=80, required=False)
 
 
-class RenameForm(forms.Form):
+class RosterListForm(StorableTextMixin, forms.Form):
+    """The roster list's sort and name filter (GET). Anything invalid falls back to the default."""
+
+    SORTS = {
+        "changed": "Last changed",
+        "name": "Name (A to Z)",
+        "faction": "Faction",
+        "tv": "TV (highest first)",
+    }
+    DEFAULT_SORT = "changed"
+
+    q = forms.CharField(label="Name contains", max_length=80, required=False)
+    sort = forms.ChoiceField(label="Sort by", choices=list(SORTS.items()), required=False)
+
+    def choice(self) -> tuple[str, str]:
+        """The name filter and the sort to use: "" and the default for anything invalid."""
+        self.is_valid()
+        data = getattr(self, "cleaned_data", {})
+        query = " ".join(data.get("q", "").split()) if "q" in data else ""
+        return query, data.get("sort") or self.DEFAULT_SORT
+
+
+class RenameForm(StorableTextMixin, forms.Form):
     name = forms.CharField(label="Roster name", max_length=80)
 
 
@@ -36,7 +59,7 @@ class TvLimitForm(forms.Form):
     )
 
 
-class ImportForm(forms.Form):
+class ImportForm(StorableTextMixin, forms.Form):
     file = forms.FileField(label="Roster file (.json)", required=False)
     text = forms.CharField(label="…or paste the JSON", widget=forms.Textarea, required=False)
 

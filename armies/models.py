@@ -83,6 +83,20 @@ class Roster(models.Model):
         return self.deleted_at + timedelta(days=TRASH_DAYS) if self.deleted_at else None
 
 
+class RevokedShareSlug(models.Model):
+    """A share link that was turned off or replaced: only its slug, never which roster it showed.
+
+    Opening it says the link was turned off (and that its owner can make a new one) instead of
+    the plain "not found" a slug that never existed gets.
+    """
+
+    slug = models.CharField(max_length=32, unique=True)
+    revoked_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.slug
+
+
 class Owner:
     """Who is asking: a signed-in user, or a guest known by the key in their session."""
 

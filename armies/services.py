@@ -14,7 +14,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import rules
-from armies.models import Owner, Roster, new_share_slug
+from armies.models import Owner, RevokedShareSlug, Roster, new_share_slug
+from blitz_site.text import MESSAGE as UNSTORABLE_MESSAGE
+from blitz_site.text import storable
 
 APPLIED_KEYS_KEPT = 50
 EXPORT_FORMAT = "blitz-roster/1"
@@ -177,14 +179,21 @@ def roster_restore(*, owner: Owner, roster_id: int) -> Roster:
 def roster_share_new_link(*, owner: Owner, roster_id: int) -> Roster:
     """Revoke the current share link and make a new one: the old link stops working."""
     roster = _locked(owner, roster_id)
+    _remember_revoked(roster.share_slug)
     roster.share_slug = new_share_slug()
     roster.save(update_fields=["share_slug", "updated_at"])
     return roster
 
 
+def _remember_revoked(slug: str | None) -> None:
+    if slug:
+        RevokedShareSlug.objects.get_or_create(slug=slug)
+
+
 @transaction.atomic
 def roster_share_revoke(*, owner: Owner, roster_id: int) -> Roster:
     roster = _locked(owner, roster_id)
+    _remember_revoked(roster.share_slug)
     roster.share_slug = None
     roster.save(update_fields=["share_slug", "updated_at"])
     return roster
@@ -201,6 +210,8 @@ def roster_import(*, owner: Owner, text: str) -> Roster:
         ) from error
     except RecursionError as error:  # "[[[[..." nested deeper than any roster could be
         raise RosterError("The file is not a roster export: it is nested far too deep.") from error
+    if not storable(document):
+        raise RosterError(f"This file can't be imported. {UNSTORABLE_MESSAGE}")
     if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
         raise RosterError(
             'This is not a Blitz roster export: its "format" field is missing or wrong.'
@@ -210,6 +221,9 @@ def roster_import(*, owner: Owner, text: str) -> Roster:
         army = rules.roster_from_dict(document.get("roster"), cat)
     except rules.RulesError as error:
         raise RosterError(str(error)) from error
+    refusal = rules.size_refusal(army)
+    if refusal:
+        raise RosterError(f"This file can't be imported. {refusal}")
     unknown = [p.message for p in rules.roster_problems(army, cat) if p.code.startswith("unknown")]
     if unknown:
         raise RosterError("The file names things the game data does not know: " + " ".join(unknown))

@@ -1,5 +1,6 @@
 from django.urls import path
 
+import blitz_site.text  # noqa: F401  (registers the <token:...> converter)
 from armies import views
 
 app_name = "armies"
@@ -29,6 +30,7 @@ urlpatterns = [
         name="model-option",
     ),
     path("<int:pk>/cards", views.roster_cards, name="roster-cards"),
+    path("<int:pk>/text", views.roster_text, name="roster-text"),
     path("<int:pk>/export.md", views.roster_export_markdown, name="roster-export-md"),
     path("<int:pk>/export.json", views.roster_export_json, name="roster-export-json"),
     path("<int:pk>/share/new", views.roster_share_new, name="roster-share-new"),
@@ -37,7 +39,7 @@ urlpatterns = [
 
 # Share links live at the top level: /r/<slug>
 shared_urlpatterns = [
-    path("r/<str:slug>", views.roster_shared, name="roster-shared"),
-    path("r/<str:slug>/qr.svg", views.roster_shared_qr, name="roster-shared-qr"),
-    path("r/<str:slug>/copy", views.roster_shared_copy, name="roster-shared-copy"),
+    path("r/<token:slug>", views.roster_shared, name="roster-shared"),
+    path("r/<token:slug>/qr.svg", views.roster_shared_qr, name="roster-shared-qr"),
+    path("r/<token:slug>/copy", views.roster_shared_copy, name="roster-shared-copy"),
 ]

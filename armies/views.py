@@ -10,19 +10,21 @@ from collections.abc import Callable
 
 import segno
 from django.contrib import messages
+from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import rules
 from armies import exports, services
-from armies.forms import CreateForm, ImportForm, RenameForm, TvLimitForm
-from armies.models import Roster
+from armies.forms import CreateForm, ImportForm, RenameForm, RosterListForm, TvLimitForm
+from armies.models import RevokedShareSlug, Roster
 from armies.owners import request_owner
 from armies.presenters import roster_view
 from armies.services import RosterError
+from blitz_site.text import is_token
 from matches.queries import matches_for_roster
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -73,8 +75,23 @@ def roster_create(request: HttpRequest) -> HttpResponse:
 
 def _list_context(request: HttpRequest, **forms) -> dict:
     owner = request_owner(request)
+    list_form = RosterListForm(request.GET)
+    query, sort = list_form.choice()
+    rosters = Roster.objects.live().owned_by(owner)
+    if query:
+        rosters = rosters.filter(name__icontains=query)
+    if sort == "name":
+        rosters = rosters.order_by(Lower("name"), "pk")
+    views = [roster_view(roster) for roster in rosters]
+    if sort == "faction":
+        views.sort(key=lambda v: (v.faction_name.lower(), v.roster.name.lower(), v.roster.pk))
+    elif sort == "tv":
+        views.sort(key=lambda v: (-v.total, v.roster.name.lower(), v.roster.pk))
     return {
-        "rosters": [roster_view(roster) for roster in Roster.objects.live().owned_by(owner)],
+        "rosters": views,
+        "list_form": list_form,
+        "query": query,
+        "sort": sort,
         "trash": Roster.objects.in_trash().owned_by(owner).order_by("-deleted_at"),
         "create_form": CreateForm(),
         "import_form": ImportForm(),
@@ -335,22 +352,36 @@ def _share_url(request: HttpRequest, roster: Roster) -> str:
     return request.build_absolute_uri(reverse("roster-shared", args=[roster.share_slug]))
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def roster_share_new(request: HttpRequest, pk: int) -> HttpResponse:
-    services.roster_share_new_link(owner=request_owner(request), roster_id=_own(request, pk).pk)
-    messages.success(request, "New share link made. The old link no longer works.")
+    """GET asks first (when a link exists, it stops working); POST makes the new link."""
+    roster = _own(request, pk)
+    if request.method != "POST":
+        return render(request, "armies/roster_share_confirm.html", {"roster": roster, "new": True})
+    had_link = bool(roster.share_slug)
+    services.roster_share_new_link(owner=request_owner(request), roster_id=roster.pk)
+    messages.success(
+        request,
+        "New share link made. The old link no longer works."
+        if had_link
+        else "Share link made: anyone with it can see the list.",
+    )
     return redirect(_edit_url(pk, "share"))
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def roster_share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
-    services.roster_share_revoke(owner=request_owner(request), roster_id=_own(request, pk).pk)
+    """GET asks first; POST turns the link off."""
+    roster = _own(request, pk)
+    if request.method != "POST":
+        return render(request, "armies/roster_share_confirm.html", {"roster": roster, "new": False})
+    services.roster_share_revoke(owner=request_owner(request), roster_id=roster.pk)
     messages.success(request, "Share link turned off. Nobody can open the old link.")
     return redirect(_edit_url(pk, "share"))
 
 
 def _shared(slug: str) -> Roster:
-    roster = Roster.objects.live().filter(share_slug=slug).first() if slug else None
+    roster = Roster.objects.live().filter(share_slug=slug).first() if is_token(slug) else None
     if roster is None:
         raise Http404("This roster link does not exist or has been turned off by its owner.")
     return roster
@@ -358,7 +389,12 @@ def _shared(slug: str) -> Roster:
 
 @require_safe
 def roster_shared(request: HttpRequest, slug: str) -> HttpResponse:
-    roster = _shared(slug)
+    try:
+        roster = _shared(slug)
+    except Http404:
+        if not RevokedShareSlug.objects.filter(slug=slug).exists():
+            raise
+        return render(request, "armies/roster_share_off.html", status=404)
     context = {
         "view": roster_view(roster),
         "roster": roster,
@@ -406,15 +442,25 @@ def roster_export_markdown(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(
         exports.roster_markdown(roster_view(roster)), content_type="text/markdown; charset=utf-8"
     )
-    response["Content-Disposition"] = f'inline; filename="{exports.filename(roster, "md")}"'
+    response["Content-Disposition"] = f'attachment; filename="{exports.filename(roster, "md")}"'
     return response
+
+
+@require_safe
+def roster_text(request: HttpRequest, pk: int) -> HttpResponse:
+    """The Markdown in a box to select and copy (the "Copy text" link when JavaScript is off)."""
+    roster = _own(request, pk)
+    text = exports.roster_markdown(roster_view(roster))
+    return render(request, "armies/roster_text.html", {"roster": roster, "text": text})
 
 
 @require_safe
 def roster_export_json(request: HttpRequest, pk: int) -> HttpResponse:
     roster = _own(request, pk)
     response = HttpResponse(
-        json.dumps(exports.roster_document(roster), indent=2, ensure_ascii=False),
+        json.dumps(
+            exports.roster_document(roster, roster_view(roster)), indent=2, ensure_ascii=False
+        ),
         content_type="application/json",
     )
     response["Content-Disposition"] = f'attachment; filename="{exports.filename(roster, "json")}"'

@@ -5,26 +5,51 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
+from blitz_site.text import StorableTextMixin
+
+
+class SignupForm(StorableTextMixin, UserCreationForm):
+    pass
+
+
+class LoginForm(StorableTextMixin, AuthenticationForm):
+    pass
+
+
+def safe_next(request: HttpRequest) -> str:
+    """The page to return to after logging in or signing up, or "" when ``next`` is not one.
+
+    Only a path on this site counts ("/armies/3/"): not an off-site or scheme-relative URL, not a
+    bare word (which the browser would resolve against /accounts/login/), nothing with control
+    characters (a NUL cannot go in a Location header).
+    """
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if (
+        target.startswith("/")
+        and not target.startswith(("//", "/\\"))
+        and target.isprintable()
+        and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure())
+    ):
+        return target
+    return ""
+
 
 def _next_url(request: HttpRequest) -> str:
-    target = request.POST.get("next") or request.GET.get("next") or ""
-    if url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
-        return target
-    return reverse_lazy("armies:roster-list")
+    return safe_next(request) or reverse_lazy("armies:roster-list")
 
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("armies:roster-list")
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -32,11 +57,16 @@ def signup(request: HttpRequest) -> HttpResponse:
             request, f"Welcome, {user.username}. Your rosters are now kept in your account."
         )
         return redirect(_next_url(request))
-    return render(request, "registration/signup.html", {"form": form, "next": _next_url(request)})
+    return render(request, "registration/signup.html", {"form": form, "next": safe_next(request)})
 
 
 class LoginView(auth_views.LoginView):
     redirect_authenticated_user = True
+    authentication_form = LoginForm
+
+    def get_redirect_url(self) -> str:
+        """``next`` when it is a page of this site (see safe_next), else "" (the default)."""
+        return safe_next(self.request)
 
     def form_valid(self, form):
         response = super().form_valid(form)

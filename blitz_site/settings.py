@@ -123,6 +123,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the session middleware, so it runs first on the way out: renews a used session daily.
+    "blitz_site.middleware.SlidingSessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -193,7 +195,9 @@ CACHES = {
         "LOCATION": "blitz_cache",
     }
 }
-SESSION_COOKIE_AGE = 60 * 60 * 24 * 90  # a guest's rosters survive three months of absence
+# A guest's rosters survive three months of absence: the expiry counts from the last visit
+# (blitz_site.middleware.SlidingSessionMiddleware renews a used session at most once a day).
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 90
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from django import forms
 from django.core import signing
 
+from blitz_site.text import StorableTextMixin
 from matches.attack_data import (
     WeaponInfo,
     datacard_model,
@@ -519,7 +520,7 @@ def _target_specs(who: Who, unit: Unit, role: str) -> list[Spec]:
     return specs
 
 
-class AttackForm(forms.Form):
+class AttackForm(StorableTextMixin, forms.Form):
     """The helper's inputs for one attack (fields made from ``Spec``s)."""
 
     def __init__(self, data, *, specs: list[Spec]) -> None:

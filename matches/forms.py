@@ -8,6 +8,7 @@ import secrets
 from django import forms
 
 from armies.models import Roster
+from blitz_site.text import StorableTextMixin
 from matches.models import Match
 from matches.services import Redo, SideChoice, UndoLast
 from rules.catalog import Catalog
@@ -137,7 +138,7 @@ def clean_player_name(value: str) -> str:
     return " ".join(value.split())
 
 
-class MatchJoinForm(forms.Form):
+class MatchJoinForm(StorableTextMixin, forms.Form):
     name = player_name_field()
 
     def clean_name(self) -> str:
@@ -159,7 +160,7 @@ def _choices(rosters, presets, shared: Roster | None, *, mine: bool) -> list:
     return groups
 
 
-class MatchStartForm(forms.Form):
+class MatchStartForm(StorableTextMixin, forms.Form):
     name = player_name_field()
     mine = forms.ChoiceField(label="Your army")
     opponent = forms.ChoiceField(label="Your opponent's army")
@@ -194,7 +195,7 @@ class MatchStartForm(forms.Form):
         return self._side(self.cleaned_data["opponent"])
 
 
-class MatchEndForm(forms.Form):
+class MatchEndForm(StorableTextMixin, forms.Form):
     winner = forms.ChoiceField(label="Result", widget=forms.RadioSelect)
     note = forms.CharField(
         label="Note (optional)",

@@ -1,5 +1,6 @@
 from django.urls import path
 
+import blitz_site.text  # noqa: F401  (registers the <token:...> converter)
 from matches import attack_views, views
 
 app_name = "matches"
@@ -7,10 +8,10 @@ app_name = "matches"
 urlpatterns = [
     path("", views.match_list, name="match-list"),
     path("new/", views.match_new, name="match-new"),
-    path("join/<str:slug>/", views.match_join, name="match-join"),
-    path("watch/<str:slug>/", views.match_watch, name="match-watch"),
-    path("watch/<str:slug>/poll", views.match_watch_poll, name="match-watch-poll"),
-    path("watch/<str:slug>/summary/", views.match_watch_summary, name="match-watch-summary"),
+    path("join/<token:slug>/", views.match_join, name="match-join"),
+    path("watch/<token:slug>/", views.match_watch, name="match-watch"),
+    path("watch/<token:slug>/poll", views.match_watch_poll, name="match-watch-poll"),
+    path("watch/<token:slug>/summary/", views.match_watch_summary, name="match-watch-summary"),
     path("<int:pk>/", views.match_board, name="match-board"),
     path("<int:pk>/event", views.match_event, name="match-event"),
     path("<int:pk>/poll", views.match_poll, name="match-poll"),

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from armies.models import Roster
 from armies.owners import request_owner
+from blitz_site.text import is_token
 from matches import board, services
 from matches.access import (
     Claim,
@@ -131,7 +132,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
 def match_new(request: HttpRequest) -> HttpResponse:
     owner = request_owner(request, create=request.method == "POST")
     slug = request.POST.get("against") or request.GET.get("against") or ""
-    shared = Roster.objects.live().filter(share_slug=slug).first() if slug else None
+    shared = Roster.objects.live().filter(share_slug=slug).first() if is_token(slug) else None
     rosters = list(Roster.objects.live().owned_by(owner).only("pk", "name"))
     initial = {
         "against": slug,

@@ -77,6 +77,13 @@ from rules.army import (  # noqa: E402
     set_option,
     set_tv_limit,
 )
+from rules.bounds import (  # noqa: E402
+    MAX_GROUP_MODELS,
+    MAX_GROUPS,
+    MAX_MODELS,
+    check_roster_size,
+    size_refusal,
+)
 from rules.catalog import (  # noqa: E402
     NOT_PROVIDED,
     Catalog,
@@ -97,6 +104,11 @@ from rules.catalog import (  # noqa: E402
 )
 
 __all__ += [
+    "MAX_GROUPS",
+    "MAX_GROUP_MODELS",
+    "MAX_MODELS",
+    "check_roster_size",
+    "size_refusal",
     "NOT_PROVIDED",
     "Catalog",
     "CombatGroup",

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rules.bounds import check_room_for_group, check_room_for_model
 from rules.catalog import (
     Catalog,
     Limit,
@@ -863,6 +864,7 @@ def add_group(roster: Roster, catalog: Catalog, squad_id: str) -> Roster:
             f"The {squad.name} '{squad_id}' is a {theirs.name if theirs else squad.faction} "
             f"squad; this is a {ours.name if ours else roster.faction} army."
         )
+    check_room_for_group(roster)
     group = _build_group(catalog, squad, squad.defaults, squad.default_upgrades)
     return _stamp(replace(roster, groups=(*roster.groups, group)), catalog)
 
@@ -879,6 +881,7 @@ def add_model(roster: Roster, catalog: Catalog, group_index: int, model_id: str)
     group = _group_at(roster, group_index)
     if model_id not in catalog.models:
         raise RulesError(f"There is no model '{model_id}' in the game data.")
+    check_room_for_model(roster, group_index)
     group = replace(group, models=(*group.models, _entry(catalog, model_id)))
     return _stamp(_with_group(roster, group_index, group), catalog)
 

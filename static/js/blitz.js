@@ -13,3 +13,93 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("/sw.js").catch(() => {});
   });
 }
+
+// Copy buttons. [data-copy="#field"] copies a field's text; [data-copy-url] (a link to a page
+// showing the text) fetches the text and copies it. Without JavaScript the buttons stay hidden
+// and the field or the link still works: select and copy by hand.
+for (const button of document.querySelectorAll("[data-copy][hidden]")) {
+  button.hidden = false;
+}
+
+function copyWithSelection(text) {
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  let copied = false;
+  try {
+    copied = document.execCommand("copy");
+  } catch (error) {
+    copied = false;
+  }
+  area.remove();
+  return copied;
+}
+
+async function copyText(text) {
+  if (navigator.clipboard && window.isSecureContext) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch (error) {
+      // refused (no permission, or the page lost focus): try the old way
+    }
+  }
+  return copyWithSelection(text);
+}
+
+async function copyFromUrl(url) {
+  const fetchText = () =>
+    fetch(url, { credentials: "same-origin" }).then((answer) => {
+      if (!answer.ok) throw new Error(`${answer.status}`);
+      return answer.text();
+    });
+  // Safari allows a clipboard write after a fetch only as a ClipboardItem made during the tap.
+  if (navigator.clipboard && window.ClipboardItem && window.isSecureContext) {
+    try {
+      const blob = fetchText().then((text) => new Blob([text], { type: "text/plain" }));
+      await navigator.clipboard.write([new ClipboardItem({ "text/plain": blob })]);
+      return true;
+    } catch (error) {
+      // fall through
+    }
+  }
+  try {
+    return await copyText(await fetchText());
+  } catch (error) {
+    return false;
+  }
+}
+
+function sayCopied(control, copied) {
+  const scope = control.closest(".copy-field, nav, section") || document;
+  const status = scope.querySelector("[data-copy-status]");
+  if (status) status.textContent = copied ? "Copied." : "Could not copy: select the text and copy it.";
+  if (!copied) return;
+  const label = control.textContent;
+  control.textContent = "Copied ✓";
+  setTimeout(() => {
+    control.textContent = label;
+  }, 2000);
+}
+
+document.addEventListener("click", async (event) => {
+  const fieldButton = event.target.closest("[data-copy]");
+  const linkButton = event.target.closest("[data-copy-url]");
+  if (fieldButton) {
+    event.preventDefault();
+    const field = document.querySelector(fieldButton.dataset.copy);
+    if (!field) return;
+    const copied = await copyText(field.value);
+    if (!copied) field.select();
+    sayCopied(fieldButton, copied);
+  } else if (linkButton) {
+    event.preventDefault();
+    const copied = await copyFromUrl(linkButton.dataset.copyUrl);
+    if (copied) sayCopied(linkButton, true);
+    else window.location.href = linkButton.href; // the page with the text to copy by hand
+  }
+});

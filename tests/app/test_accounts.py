@@ -93,3 +93,69 @@ def test_repeated_wrong_passwords_are_rate_limited_then_even_the_right_one_waits
     assert locked.status_code == 429
     assert "Too many login attempts" in locked.content.decode()
     assert "_auth_user_id" not in client.session
+
+
+# --- Returning to the page the player was on ------------------------------------------------
+
+
+def test_the_login_and_signup_links_carry_the_current_page(client):
+    from tests.factories import make_roster, make_user
+
+    roster = make_roster(make_user("kim"))
+    html = client.get(reverse("roster-shared", args=[roster.share_slug])).content.decode()
+    here = f"/r/{roster.share_slug}"
+    assert f'href="/accounts/login/?next={here}"' in html
+    assert f'href="/accounts/signup/?next={here}"' in html
+
+
+def test_logging_in_returns_to_the_page_the_player_was_on(client):
+    User.objects.create_user("jan", password=PASSWORD)
+    page = client.get(reverse("login") + "?next=/matches/%3Fx%3D1").content.decode()
+    assert 'name="next" value="/matches/?x=1"' in page
+    assert 'href="/accounts/signup/?next=/matches/%3Fx%3D1"' in page
+    response = client.post(
+        reverse("login"), {"username": "jan", "password": PASSWORD, "next": "/matches/?x=1"}
+    )
+    assert response.status_code == 302 and response["Location"] == "/matches/?x=1"
+
+
+def test_signing_up_returns_to_the_page_the_player_was_on(client):
+    page = client.get(reverse("signup") + "?next=/armies/").content.decode()
+    assert 'href="/accounts/login/?next=/armies/"' in page
+    response = client.post(
+        reverse("signup"),
+        {"username": "jan", "password1": PASSWORD, "password2": PASSWORD, "next": "/matches/"},
+    )
+    assert response.status_code == 302 and response["Location"] == "/matches/"
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "matches",  # a bare word
+        "https://evil.example/",
+        "//evil.example/",
+        "/\\evil.example/",
+        "javascript:alert(1)",
+        "/armies/\x00",
+        "",
+    ],
+)
+def test_a_next_that_is_not_a_page_here_goes_to_the_default(client, target):
+    User.objects.create_user("jan", password=PASSWORD)
+    login = client.post(reverse("login"), {"username": "jan", "password": PASSWORD, "next": target})
+    assert login.status_code == 302 and login["Location"] == reverse("home")
+    client.logout()
+    signup = client.post(
+        reverse("signup"),
+        {"username": "kim", "password1": PASSWORD, "password2": PASSWORD, "next": target},
+    )
+    assert signup.status_code == 302 and signup["Location"] == reverse("armies:roster-list")
+
+
+@pytest.mark.parametrize("target", ["matches", "https://evil.example/", "/x\x00"])
+def test_the_login_page_never_echoes_a_bad_next(client, target):
+    response = client.get(reverse("login"), {"next": target})
+    assert response.status_code == 200
+    assert "evil.example" not in response.content.decode()
+    assert 'name="next" value=""' in response.content.decode()

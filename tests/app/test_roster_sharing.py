@@ -201,3 +201,145 @@ def test_datacards_show_figures_the_data_has_and_dashes_for_the_rest(client):
     assert "Armor —" in html  # the Grizzly's is not given
     assert "<details" in html and "Forward arc (F)" in html
     assert html.count('class="datacard"') == 10
+
+
+def test_the_shared_page_loads_no_htmx_but_the_editor_does(client):
+    user = make_user()
+    roster = make_roster(user)
+    html = client.get(shared(roster)).content.decode()
+    assert "htmx" not in html and "hx-" not in html.replace("hx-headers", "")
+    assert "js/blitz.js" in html
+    client.force_login(user)
+    editor = client.get(reverse("armies:roster-edit", args=[roster.pk])).content.decode()
+    assert "django_htmx/htmx" in editor
+
+
+def test_json_export_states_total_tv_group_tv_problems_and_data(client):
+    user = make_user()
+    roster = make_roster(user)
+    catalog = rules.default_catalog()
+    army = rules.roster_from_dict(roster.army, catalog)
+    m = [i for i, e in enumerate(army.groups[1].models) if e.model == "grizzly"][1]
+    army = rules.set_option(army, catalog, 1, m, "north_grizzly_mbzk", True)  # 620 TV
+    Roster.objects.filter(pk=roster.pk).update(army=rules.roster_to_dict(army))
+    client.force_login(user)
+    response = client.get(reverse("armies:roster-export-json", args=[roster.pk]))
+    document = json.loads(response.content)
+    summary = document["summary"]
+    cost = rules.roster_cost(army, catalog)
+    assert summary["total_tv"] == cost.total == 620
+    assert summary["tv_limit"] == 610 and summary["legal"] is False
+    assert summary["groups"] == [
+        {"number": 1, "squad": "General Purpose Squad", "tv": cost.groups[0].total},
+        {"number": 2, "squad": "Fire Support Squad", "tv": cost.groups[1].total},
+    ]
+    assert summary["problems"] == [p.message for p in rules.roster_problems(army, catalog)]
+    assert any("over its 610 TV limit" in p for p in summary["problems"])
+    assert summary["computed_with_data"] == catalog.fingerprint
+    assert document["data"]["fingerprint"] == roster.data_fingerprint
+    assert response["Content-Disposition"].startswith("attachment;")
+
+
+def test_import_ignores_the_summary_and_recomputes(client):
+    user = make_user()
+    roster = make_roster(user)
+    client.force_login(user)
+    document = json.loads(
+        client.get(reverse("armies:roster-export-json", args=[roster.pk])).content
+    )
+    document["summary"] = {"total_tv": 1, "legal": True, "groups": [], "problems": []}
+    response = client.post(reverse("armies:roster-import"), {"text": json.dumps(document)})
+    assert response.status_code == 302
+    copy = Roster.objects.exclude(pk=roster.pk).get()
+    editor = client.get(reverse("armies:roster-edit", args=[copy.pk])).content.decode()
+    assert ">610</strong> / 610 TV" in editor
+
+
+def test_an_export_from_before_the_summary_still_imports(client):
+    user = make_user()
+    roster = make_roster(user, preset="south_starter")
+    client.force_login(user)
+    old = {
+        "format": "blitz-roster/1",
+        "exported_at": "2026-01-01T00:00:00+00:00",
+        "data": {"version": "1", "fingerprint": roster.data_fingerprint},
+        "roster": roster.army,
+    }
+    response = client.post(reverse("armies:roster-import"), {"text": json.dumps(old)})
+    assert response.status_code == 302
+    assert Roster.objects.exclude(pk=roster.pk).get().army["groups"] == roster.army["groups"]
+
+
+@pytest.mark.parametrize(
+    ("name", "question", "button"),
+    [
+        ("armies:roster-share-new", "Make a new share link for", "Make a new link"),
+        ("armies:roster-share-revoke", "Turn off the share link of", "Turn the link off"),
+    ],
+)
+def test_changing_the_link_asks_first_and_works_without_js(client, name, question, button):
+    user = make_user()
+    roster = make_roster(user)
+    old = roster.share_slug
+    client.force_login(user)
+    editor = client.get(reverse("armies:roster-edit", args=[roster.pk])).content.decode()
+    url = reverse(name, args=[roster.pk])
+    assert f'href="{url}"' in editor  # a plain link to the question, not a button that acts
+    confirm = client.get(url)
+    html = confirm.content.decode()
+    assert confirm.status_code == 200
+    assert question in html and f">{button}</button>" in html
+    assert f'action="{url}"' in html and "Keep it as it is" in html
+    roster.refresh_from_db()
+    assert roster.share_slug == old  # asking changed nothing
+    assert client.post(url).status_code == 302
+    roster.refresh_from_db()
+    assert roster.share_slug != old
+
+
+def test_sharing_a_roster_with_no_link_asks_nothing_new(client):
+    user = make_user()
+    roster = make_roster(user)
+    client.force_login(user)
+    client.post(reverse("armies:roster-share-revoke", args=[roster.pk]))
+    editor = client.get(reverse("armies:roster-edit", args=[roster.pk])).content.decode()
+    assert "Make a share link</button>" in editor  # one tap: nothing is lost by it
+    html = client.get(reverse("armies:roster-share-new", args=[roster.pk])).content.decode()
+    assert "Share “Northern Guard starter force”?" in html
+
+
+def test_export_text_downloads_a_file_instead_of_showing_markdown(client):
+    user = make_user()
+    roster = make_roster(user)
+    client.force_login(user)
+    response = client.get(reverse("armies:roster-export-md", args=[roster.pk]))
+    assert response["Content-Disposition"] == (
+        'attachment; filename="northern-guard-starter-force.md"'
+    )
+
+
+def test_copy_buttons_have_plain_fallbacks_without_js(client):
+    user = make_user()
+    roster = make_roster(user)
+    client.force_login(user)
+    editor = client.get(reverse("armies:roster-edit", args=[roster.pk])).content.decode()
+    share_url = f"http://testserver/r/{roster.share_slug}"
+    # The link sits in a read-only field (select and copy by hand); the button shows with JS.
+    assert f'<input type="text" id="share-url" value="{share_url}" readonly>' in editor
+    assert 'data-copy="#share-url" hidden>Copy link</button>' in editor
+    # "Copy text" is a link to a page with the text in a box; with JS it copies in place.
+    text_url = reverse("armies:roster-text", args=[roster.pk])
+    md_url = reverse("armies:roster-export-md", args=[roster.pk])
+    assert f'href="{text_url}" data-copy-url="{md_url}">Copy text</a>' in editor
+    assert f'href="{md_url}" download>Export text</a>' in editor
+    page = client.get(text_url).content.decode()
+    assert '<textarea id="roster-text" rows="20" readonly># Northern Guard starter force' in page
+    assert "htmx" not in page
+    shared_page = client.get(shared(roster)).content.decode()
+    assert f'id="share-url" value="{share_url}" readonly' in shared_page
+
+
+def test_the_text_page_is_the_owners_only(client):
+    roster = make_roster(make_user())
+    client.force_login(make_user("eve"))
+    assert client.get(reverse("armies:roster-text", args=[roster.pk])).status_code == 404
