@@ -47,6 +47,17 @@ class Offers:
     def upgrades(self, g: int) -> tuple[rules.UpgradeChoice, ...]:
         return rules.available_group_upgrades(self.army, self.catalog, g, self.baseline)
 
+    def bulk(self, g: int, m: int) -> tuple[rules.BulkChoice, ...]:
+        return rules.available_bulk_options(self.army, self.catalog, g, m, self.baseline)
+
+
+@dataclass(frozen=True)
+class OptionRow:
+    """One option of a model in the editor, with its "apply to all identical models" offer."""
+
+    option: rules.OptionChoice
+    bulk: rules.BulkChoice | None
+
 
 @dataclass
 class ModelView:
@@ -61,6 +72,13 @@ class ModelView:
     @cached_property
     def options(self) -> tuple[rules.OptionChoice, ...]:
         return self.offers.options(self.group_index, self.index) if self.offers else ()
+
+    @cached_property
+    def option_rows(self) -> list[OptionRow]:
+        if not self.options:
+            return []
+        bulk = {choice.id: choice for choice in self.offers.bulk(self.group_index, self.index)}
+        return [OptionRow(option, bulk.get(option.id)) for option in self.options]
 
     @property
     def number(self) -> int:
@@ -136,6 +154,24 @@ class RosterView:
     @property
     def legal(self) -> bool:
         return not self.problems and not self.unreadable
+
+    @property
+    def unprinted_tv(self) -> bool:
+        """Whether an offer on the page has a TV change the quickstart does not print (a "*")."""
+        return any(
+            not offer.tv_printed
+            for group in self.groups
+            for offer in (*group.upgrades, *(o for m in group.models for o in m.options))
+        )
+
+    @property
+    def gaps(self) -> list[str]:
+        """What the TV leaves out, minus what the problems already say: ``roster_problems``
+        reports a model the texts give no TV for ("... is not counted") as a problem too."""
+        if not self.cost:
+            return []
+        said = {problem.message for problem in self.problems}
+        return [gap for gap in self.cost.gaps if gap not in said]
 
     @property
     def model_count(self) -> int:

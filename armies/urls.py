@@ -28,6 +28,11 @@ urlpatterns = [
         views.model_option,
         name="model-option",
     ),
+    path(
+        "<int:pk>/groups/<int:group>/models/<int:model>/option-all",
+        views.model_option_all,
+        name="model-option-all",
+    ),
     path("<int:pk>/cards", views.roster_cards, name="roster-cards"),
     path("<int:pk>/export.md", views.roster_export_markdown, name="roster-export-md"),
     path("<int:pk>/export.json", views.roster_export_json, name="roster-export-json"),

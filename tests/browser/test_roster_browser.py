@@ -36,7 +36,12 @@ def test_guest_builds_swaps_signs_up_shares_and_another_player_copies(
     page.evaluate("window.__noReload = true")
 
     fire_support = page.locator("section.group", has_text="Fire Support Squad")
-    swap = fire_support.locator("button.toggle[aria-pressed='false']", has_text="MBZK").first
+    second_grizzly = fire_support.locator("details.model-details").filter(
+        has=page.locator("summary .weapon", has_text=re.compile(r"^HAC$"))
+    )
+    second_grizzly.locator("summary").click()  # each model's options are one tap away
+    swap = second_grizzly.get_by_role("button", name="Swap HAC for MBZK")
+    expect(swap).to_have_attribute("aria-pressed", "false")
     swap.click()
     expect(page.get_by_test_id("roster-tv")).to_have_text("620")
     expect(page.locator("#roster-summary .badge")).to_have_text("Not legal")
@@ -46,8 +51,10 @@ def test_guest_builds_swaps_signs_up_shares_and_another_player_copies(
     shot(page, "editor-viewport")
 
     # Undo the swap: back to 610 and legal.
-    fire_support = page.locator("section.group", has_text="Fire Support Squad")
-    fire_support.locator("button.toggle[aria-pressed='true']", has_text="MBZK").nth(1).click()
+    swap = page.locator("#g1-m3-opt-north_grizzly_mbzk")
+    expect(swap).to_be_focused()  # the tapped button's replacement, in the still open model
+    expect(swap).to_have_attribute("aria-pressed", "true")
+    swap.click()
     expect(page.get_by_test_id("roster-tv")).to_have_text("610")
     assert page.evaluate("window.__noReload") is True
 
