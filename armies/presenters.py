@@ -11,6 +11,12 @@ from rules.glossary import glossary, weapon_terms
 
 BOX_LETTERS = {"sturdy": "S", "light": "L", "heavy": "H", "critical": "C"}
 
+# Printed datacards: Chromium cannot number printed pages from CSS, so the cards are split into
+# sheets of a fixed size that fits one A4 or Letter page (two columns of four cards; the first
+# page also holds the roster's summary), and each sheet says "Page N of M".
+CARDS_PER_SHEET = 8
+CARDS_ON_FIRST_SHEET = 4
+
 
 @dataclass(frozen=True)
 class WeaponRow:
@@ -101,6 +107,33 @@ class ModelView:
         return [(BOX_LETTERS.get(kind, "?"), kind.title()) for kind in self.profile.damage_track]
 
     @property
+    def weapon_columns(self) -> dict[str, bool]:
+        """Which weapon figures the card shows: those the quickstart gives for some weapon."""
+        rows = self.weapon_rows
+        return {
+            "arc": any(row.weapon.mount.arc for row in rows),
+            "dm": any(row.weapon.dm is not None for row in rows),
+            "acc": any(row.weapon.accuracy is not None for row in rows),
+            "ammo": any(row.ammo for row in rows),
+        }
+
+    @property
+    def not_given(self) -> list[str]:
+        """The card's figures the quickstart does not give, named once instead of "—" rows."""
+        profile = self.profile
+        missing = [] if profile.armor is not None else ["Armor"]
+        skills = profile.skills
+        for name, value in (("ATT", skills.att), ("DEF", skills.defense), ("EW", skills.ew)):
+            if value is None:
+                missing.append(name)
+        if skills.ld is None:
+            missing.append("LD")
+        if profile.weapons:
+            names = {"arc": "Arc", "dm": "DM", "acc": "Accuracy", "ammo": "Ammo"}
+            missing += [names[key] for key, shown in self.weapon_columns.items() if not shown]
+        return missing
+
+    @property
     def terms(self) -> list:
         found = [glossary()["damage_track"]]
         if any(option == "Armored Jacket" for option in self.profile.options):
@@ -132,6 +165,40 @@ class GroupView:
         return self.group.squad_name or self.group.squad
 
 
+@dataclass(frozen=True)
+class SheetCard:
+    group: GroupView
+    model: ModelView
+    heading: bool  # the group's first card on this sheet: the sheet names the group here
+    continued: bool  # ...and the group began on an earlier sheet
+
+
+@dataclass(frozen=True)
+class Sheet:
+    number: int
+    count: int
+    cards: list[SheetCard]
+
+
+def sheets(groups: list[GroupView]) -> list[Sheet]:
+    """The datacards split into printed sheets of a size that fits one page each."""
+    pages: list[list[tuple[GroupView, ModelView]]] = [[]]
+    for group in groups:
+        for model in group.models:
+            room = CARDS_ON_FIRST_SHEET if len(pages) == 1 else CARDS_PER_SHEET
+            if len(pages[-1]) == room:
+                pages.append([])
+            pages[-1].append((group, model))
+    out = []
+    for number, page in enumerate(pages, start=1):
+        cards = []
+        for position, (group, model) in enumerate(page):
+            heading = position == 0 or page[position - 1][0] is not group
+            cards.append(SheetCard(group, model, heading, heading and model.index > 0))
+        out.append(Sheet(number, len(pages), cards))
+    return out
+
+
 @dataclass
 class RosterView:
     roster: Roster
@@ -154,6 +221,10 @@ class RosterView:
     @property
     def legal(self) -> bool:
         return not self.problems and not self.unreadable
+
+    @cached_property
+    def sheets(self) -> list[Sheet]:
+        return sheets(self.groups)
 
     @property
     def unprinted_tv(self) -> bool:

@@ -191,13 +191,15 @@ def test_a_bad_import_is_refused_whole_with_the_reason(client, text, reason):
     assert not Roster.objects.exists()
 
 
-def test_datacards_show_figures_the_data_has_and_dashes_for_the_rest(client):
+def test_datacards_show_figures_the_data_has_and_name_the_rest_once(client):
     user = make_user()
     roster = make_roster(user)
     client.force_login(user)
     html = client.get(reverse("armies:roster-cards", args=[roster.pk])).content.decode()
     assert "Armor 15" in html  # the Hunter's, from the text
     assert "x8" in html  # the LAC's DM
-    assert "Armor —" in html  # the Grizzly's is not given
+    # The Grizzly's Armor is not given: one line names every missing figure, no "—" rows.
+    assert "Armor —" not in html
+    assert "Not in the quickstart: Armor, DM, Accuracy." in html  # the MBZK Grizzly
     assert "<details" in html and "Forward arc (F)" in html
     assert html.count('class="datacard"') == 10
