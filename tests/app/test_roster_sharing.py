@@ -203,3 +203,41 @@ def test_datacards_show_figures_the_data_has_and_name_the_rest_once(client):
     assert "Not in the quickstart: Armor, DM, Accuracy." in html  # the MBZK Grizzly
     assert "<details" in html and "Forward arc (F)" in html
     assert html.count('class="datacard"') == 10
+
+
+def test_a_json_file_with_a_byte_order_mark_imports(client):
+    user = make_user()
+    roster = make_roster(user)
+    client.force_login(user)
+    exported = client.get(reverse("armies:roster-export-json", args=[roster.pk])).content
+    upload = SimpleUploadedFile("list.json", b"\xef\xbb\xbf" + exported)
+    response = client.post(reverse("armies:roster-import"), {"file": upload})
+    assert response.status_code == 302
+    assert Roster.objects.count() == 2
+
+
+def test_a_failed_import_shows_its_reasons_at_the_top_and_takes_focus(client):
+    client.force_login(make_user())
+    upload = SimpleUploadedFile("list.json", b'{"format": "something-else"}')
+    html = client.post(reverse("armies:roster-import"), {"file": upload}).content.decode()
+    alert = html.split('<div id="import-errors"', 1)[1].split("</div>", 1)[0]
+    assert 'role="alert" tabindex="-1" autofocus' in alert
+    assert "not a Blitz roster export" in alert
+    assert html.index('id="import-errors"') < html.index("New roster")  # above everything
+    assert html.count("not a Blitz roster export") == 1  # said once, where the player is
+
+
+def test_printed_cards_are_split_into_numbered_sheets_that_fit_a_page(client):
+    from armies.presenters import CARDS_ON_FIRST_SHEET, CARDS_PER_SHEET
+
+    user = make_user()
+    client.force_login(user)
+    roster = make_roster(user)
+    html = client.get(reverse("armies:roster-cards", args=[roster.pk])).content.decode()
+    assert html.count('<section class="sheet">') == 2
+    assert "Page 1 of 2" in html and "Page 2 of 2" in html
+    assert "Northern Guard starter force · Northern Guard · 610 / 610 TV" in html
+    first, second = html.split('<section class="sheet">')[1:]
+    assert first.count('class="datacard"') == CARDS_ON_FIRST_SHEET
+    assert second.count('class="datacard"') == 10 - CARDS_ON_FIRST_SHEET <= CARDS_PER_SHEET
+    assert "(225 TV, continued)" in second  # the General Purpose Squad goes on over the page
