@@ -12,10 +12,13 @@ from rules.glossary import glossary, weapon_terms
 BOX_LETTERS = {"sturdy": "S", "light": "L", "heavy": "H", "critical": "C"}
 
 # Printed datacards: Chromium cannot number printed pages from CSS, so the cards are split into
-# sheets of a fixed size that fits one A4 or Letter page (two columns of four cards; the first
-# page also holds the roster's summary), and each sheet says "Page N of M".
-CARDS_PER_SHEET = 8
-CARDS_ON_FIRST_SHEET = 4
+# sheets that each fit one A4 or Letter page, and each sheet says "Page N of M". A sheet holds
+# rows of two cards; each combat group starts a new row under its heading. The first page also
+# holds the roster's summary, so its sheet has fewer rows.
+SHEET_COLUMNS = 2
+SHEET_ROWS = 4
+FIRST_SHEET_ROWS = 2
+SHEET_HEADINGS = 3
 
 
 @dataclass(frozen=True)
@@ -182,21 +185,27 @@ class Sheet:
 
 def sheets(groups: list[GroupView]) -> list[Sheet]:
     """The datacards split into printed sheets of a size that fits one page each."""
-    pages: list[list[tuple[GroupView, ModelView]]] = [[]]
+    pages: list[list[SheetCard]] = [[]]
+    rows = headings = column = 0
     for group in groups:
         for model in group.models:
-            room = CARDS_ON_FIRST_SHEET if len(pages) == 1 else CARDS_PER_SHEET
-            if len(pages[-1]) == room:
+            heading = model.index == 0 or not pages[-1]
+            room = FIRST_SHEET_ROWS if len(pages) == 1 else SHEET_ROWS
+            new_row = heading or column == SHEET_COLUMNS
+            if pages[-1] and (
+                (new_row and rows == room) or (heading and headings == SHEET_HEADINGS)
+            ):
                 pages.append([])
-            pages[-1].append((group, model))
-    out = []
-    for number, page in enumerate(pages, start=1):
-        cards = []
-        for position, (group, model) in enumerate(page):
-            heading = position == 0 or page[position - 1][0] is not group
-            cards.append(SheetCard(group, model, heading, heading and model.index > 0))
-        out.append(Sheet(number, len(pages), cards))
-    return out
+                rows = headings = 0
+                heading = new_row = True
+            if heading:
+                headings += 1
+            if new_row:
+                rows += 1
+                column = 0
+            column += 1
+            pages[-1].append(SheetCard(group, model, heading, heading and model.index > 0))
+    return [Sheet(number, len(pages), cards) for number, cards in enumerate(pages, start=1)]
 
 
 @dataclass

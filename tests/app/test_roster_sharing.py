@@ -228,8 +228,6 @@ def test_a_failed_import_shows_its_reasons_at_the_top_and_takes_focus(client):
 
 
 def test_printed_cards_are_split_into_numbered_sheets_that_fit_a_page(client):
-    from armies.presenters import CARDS_ON_FIRST_SHEET, CARDS_PER_SHEET
-
     user = make_user()
     client.force_login(user)
     roster = make_roster(user)
@@ -238,6 +236,26 @@ def test_printed_cards_are_split_into_numbered_sheets_that_fit_a_page(client):
     assert "Page 1 of 2" in html and "Page 2 of 2" in html
     assert "Northern Guard starter force · Northern Guard · 610 / 610 TV" in html
     first, second = html.split('<section class="sheet">')[1:]
-    assert first.count('class="datacard"') == CARDS_ON_FIRST_SHEET
-    assert second.count('class="datacard"') == 10 - CARDS_ON_FIRST_SHEET <= CARDS_PER_SHEET
+    # Two rows of two on the first page (it holds the summary), four rows after.
+    assert first.count('class="datacard"') == 4
+    assert second.count('class="datacard"') == 6
     assert "(225 TV, continued)" in second  # the General Purpose Squad goes on over the page
+
+
+def test_each_combat_group_starts_a_row_and_a_sheet_holds_four_rows():
+    from types import SimpleNamespace
+
+    from armies.presenters import sheets
+
+    def cards(*sizes):
+        groups = [
+            SimpleNamespace(models=[SimpleNamespace(index=m) for m in range(n)]) for n in sizes
+        ]
+        return [len(sheet.cards) for sheet in sheets(groups)]
+
+    # The first sheet holds two rows of two cards (the page also holds the summary); the others
+    # four rows; a group starts a new row under its heading, at most three headings a sheet.
+    assert cards(5, 5) == [4, 6]
+    assert cards(5, 5, 5, 5) == [4, 6, 7, 3]
+    assert cards(6, 6, 6) == [4, 8, 6]
+    assert cards(1, 1, 1, 1, 1) == [2, 3]
