@@ -70,13 +70,14 @@ class ImportForm(StorableTextMixin, forms.Form):
             if upload.size > MAX_IMPORT_BYTES:
                 raise forms.ValidationError("That file is too large to be a roster export.")
             try:
-                data["json"] = upload.read().decode("utf-8")
+                # utf-8-sig: a file saved with a byte order mark (Windows editors) reads too.
+                data["json"] = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError as error:
                 raise forms.ValidationError("That file is not a text (JSON) file.") from error
         elif data.get("text", "").strip():
             if len(data["text"]) > MAX_IMPORT_BYTES:
                 raise forms.ValidationError("That text is too long to be a roster export.")
-            data["json"] = data["text"]
+            data["json"] = data["text"].removeprefix("\ufeff")
         else:
             raise forms.ValidationError("Choose a roster file or paste its JSON.")
         return data

@@ -11,6 +11,15 @@ from rules.glossary import glossary, weapon_terms
 
 BOX_LETTERS = {"sturdy": "S", "light": "L", "heavy": "H", "critical": "C"}
 
+# Printed datacards: Chromium cannot number printed pages from CSS, so the cards are split into
+# sheets that each fit one A4 or Letter page, and each sheet says "Page N of M". A sheet holds
+# rows of two cards; each combat group starts a new row under its heading. The first page also
+# holds the roster's summary, so its sheet has fewer rows.
+SHEET_COLUMNS = 2
+SHEET_ROWS = 4
+FIRST_SHEET_ROWS = 2
+SHEET_HEADINGS = 3
+
 
 @dataclass(frozen=True)
 class WeaponRow:
@@ -47,6 +56,17 @@ class Offers:
     def upgrades(self, g: int) -> tuple[rules.UpgradeChoice, ...]:
         return rules.available_group_upgrades(self.army, self.catalog, g, self.baseline)
 
+    def bulk(self, g: int, m: int) -> tuple[rules.BulkChoice, ...]:
+        return rules.available_bulk_options(self.army, self.catalog, g, m, self.baseline)
+
+
+@dataclass(frozen=True)
+class OptionRow:
+    """One option of a model in the editor, with its "apply to all identical models" offer."""
+
+    option: rules.OptionChoice
+    bulk: rules.BulkChoice | None
+
 
 @dataclass
 class ModelView:
@@ -61,6 +81,13 @@ class ModelView:
     @cached_property
     def options(self) -> tuple[rules.OptionChoice, ...]:
         return self.offers.options(self.group_index, self.index) if self.offers else ()
+
+    @cached_property
+    def option_rows(self) -> list[OptionRow]:
+        if not self.options:
+            return []
+        bulk = {choice.id: choice for choice in self.offers.bulk(self.group_index, self.index)}
+        return [OptionRow(option, bulk.get(option.id)) for option in self.options]
 
     @property
     def number(self) -> int:
@@ -81,6 +108,33 @@ class ModelView:
     @property
     def boxes(self) -> list[tuple[str, str]]:
         return [(BOX_LETTERS.get(kind, "?"), kind.title()) for kind in self.profile.damage_track]
+
+    @property
+    def weapon_columns(self) -> dict[str, bool]:
+        """Which weapon figures the card shows: those the quickstart gives for some weapon."""
+        rows = self.weapon_rows
+        return {
+            "arc": any(row.weapon.mount.arc for row in rows),
+            "dm": any(row.weapon.dm is not None for row in rows),
+            "acc": any(row.weapon.accuracy is not None for row in rows),
+            "ammo": any(row.ammo for row in rows),
+        }
+
+    @property
+    def not_given(self) -> list[str]:
+        """The card's figures the quickstart does not give, named once instead of "—" rows."""
+        profile = self.profile
+        missing = [] if profile.armor is not None else ["Armor"]
+        skills = profile.skills
+        for name, value in (("ATT", skills.att), ("DEF", skills.defense), ("EW", skills.ew)):
+            if value is None:
+                missing.append(name)
+        if skills.ld is None:
+            missing.append("LD")
+        if profile.weapons:
+            names = {"arc": "Arc", "dm": "DM", "acc": "Accuracy", "ammo": "Ammo"}
+            missing += [names[key] for key, shown in self.weapon_columns.items() if not shown]
+        return missing
 
     @property
     def terms(self) -> list:
@@ -114,6 +168,46 @@ class GroupView:
         return self.group.squad_name or self.group.squad
 
 
+@dataclass(frozen=True)
+class SheetCard:
+    group: GroupView
+    model: ModelView
+    heading: bool  # the group's first card on this sheet: the sheet names the group here
+    continued: bool  # ...and the group began on an earlier sheet
+
+
+@dataclass(frozen=True)
+class Sheet:
+    number: int
+    count: int
+    cards: list[SheetCard]
+
+
+def sheets(groups: list[GroupView]) -> list[Sheet]:
+    """The datacards split into printed sheets of a size that fits one page each."""
+    pages: list[list[SheetCard]] = [[]]
+    rows = headings = column = 0
+    for group in groups:
+        for model in group.models:
+            heading = model.index == 0 or not pages[-1]
+            room = FIRST_SHEET_ROWS if len(pages) == 1 else SHEET_ROWS
+            new_row = heading or column == SHEET_COLUMNS
+            if pages[-1] and (
+                (new_row and rows == room) or (heading and headings == SHEET_HEADINGS)
+            ):
+                pages.append([])
+                rows = headings = 0
+                heading = new_row = True
+            if heading:
+                headings += 1
+            if new_row:
+                rows += 1
+                column = 0
+            column += 1
+            pages[-1].append(SheetCard(group, model, heading, heading and model.index > 0))
+    return [Sheet(number, len(pages), cards) for number, cards in enumerate(pages, start=1)]
+
+
 @dataclass
 class RosterView:
     roster: Roster
@@ -136,6 +230,28 @@ class RosterView:
     @property
     def legal(self) -> bool:
         return not self.problems and not self.unreadable
+
+    @cached_property
+    def sheets(self) -> list[Sheet]:
+        return sheets(self.groups)
+
+    @property
+    def unprinted_tv(self) -> bool:
+        """Whether an offer on the page has a TV change the quickstart does not print (a "*")."""
+        return any(
+            not offer.tv_printed
+            for group in self.groups
+            for offer in (*group.upgrades, *(o for m in group.models for o in m.options))
+        )
+
+    @property
+    def gaps(self) -> list[str]:
+        """What the TV leaves out, minus what the problems already say: ``roster_problems``
+        reports a model the texts give no TV for ("... is not counted") as a problem too."""
+        if not self.cost:
+            return []
+        said = {problem.message for problem in self.problems}
+        return [gap for gap in self.cost.gaps if gap not in said]
 
     @property
     def model_count(self) -> int:

@@ -29,6 +29,11 @@ urlpatterns = [
         views.model_option,
         name="model-option",
     ),
+    path(
+        "<int:pk>/groups/<int:group>/models/<int:model>/option-all",
+        views.model_option_all,
+        name="model-option-all",
+    ),
     path("<int:pk>/cards", views.roster_cards, name="roster-cards"),
     path("<int:pk>/text", views.roster_text, name="roster-text"),
     path("<int:pk>/export.md", views.roster_export_markdown, name="roster-export-md"),

@@ -28,6 +28,7 @@ from blitz_site.text import is_token
 from matches.queries import matches_for_roster
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+STALE = "This roster changed in another window or tab; the editor now shows it as it is."
 
 
 def _own(request: HttpRequest, pk: int) -> Roster:
@@ -214,7 +215,8 @@ def _apply(
             messages.error(request, error)
         return redirect(_edit_url(pk, anchor))
     if group is not None and group < len(roster.army.get("groups", [])):
-        names = ["roster-group", "roster-summary", "roster-problems"]
+        # The other groups' offers depend on the total and the army-wide limits: redraw them too.
+        names = ["roster-group", "roster-summary", "roster-problems", "roster-offers"]
         return _regions(request, roster, names, group_index=group, error=error, error_at=anchor)
     names = ["roster-groups", "roster-summary", "roster-problems"]
     return _regions(request, roster, names, error=error, error_at="roster-groups")
@@ -229,9 +231,7 @@ def _expect(army: rules.Roster, group: int, model: int | None, expected: str) ->
     except IndexError:
         actual = None
     if expected and actual != expected:
-        raise rules.RulesError(
-            "This roster changed in another window or tab; the editor now shows it as it is."
-        )
+        raise rules.RulesError(STALE)
 
 
 @require_POST
@@ -298,6 +298,24 @@ def model_option(request: HttpRequest, pk: int, group: int, model: int) -> HttpR
 
 
 @require_POST
+def model_option_all(request: HttpRequest, pk: int, group: int, model: int) -> HttpResponse:
+    """Take or drop an option for a model and every identical model of its group at once."""
+    option, chosen = request.POST.get("option", ""), _chosen(request)
+    if chosen is None:
+        return HttpResponseBadRequest("Say whether to take the option (chosen=1) or drop it (0).")
+    expected, count = request.POST.get("model", ""), request.POST.get("count", "")
+    catalog = rules.default_catalog()
+
+    def change(army: rules.Roster) -> rules.Roster:
+        _expect(army, group, model, expected)
+        if count != str(len(rules.identical_models(army, catalog, group, model))):
+            raise rules.RulesError(STALE)  # the identical models the page showed have changed
+        return rules.set_option_for_identical(army, catalog, group, model, option, chosen)
+
+    return _apply(request, pk, change, group=group, keyed=False)
+
+
+@require_POST
 def group_upgrade(request: HttpRequest, pk: int, group: int) -> HttpResponse:
     upgrade, chosen = request.POST.get("upgrade", ""), _chosen(request)
     if chosen is None:
@@ -339,7 +357,7 @@ def _settings_change(request: HttpRequest, pk: int, form, field: str, service) -
         if error:
             messages.error(request, error)
         return redirect(_edit_url(pk))
-    names = ["roster-settings", "roster-summary", "roster-problems"]
+    names = ["roster-settings", "roster-summary", "roster-problems", "roster-offers"]
     return _regions(request, roster, names, settings_error=error)
 
 

@@ -44,6 +44,7 @@ __all__ = [
 
 # --- catalog and army (data pack) ---
 from rules.army import (  # noqa: E402
+    BulkChoice,
     CombatGroup,
     CostItem,
     GroupCost,
@@ -59,8 +60,10 @@ from rules.army import (  # noqa: E402
     UpgradeChoice,
     add_group,
     add_model,
+    available_bulk_options,
     available_group_upgrades,
     available_options,
+    identical_models,
     model_profile,
     new_roster,
     offer_baseline,
@@ -75,6 +78,7 @@ from rules.army import (  # noqa: E402
     roster_to_dict,
     set_group_upgrade,
     set_option,
+    set_option_for_identical,
     set_tv_limit,
 )
 from rules.bounds import (  # noqa: E402
@@ -137,6 +141,7 @@ __all__ += [
     "add_group",
     "add_model",
     "available_group_upgrades",
+    "available_bulk_options",
     "available_options",
     "default_catalog",
     "load_catalog",
@@ -155,6 +160,9 @@ __all__ += [
     "roster_to_dict",
     "set_group_upgrade",
     "set_option",
+    "set_option_for_identical",
+    "identical_models",
+    "BulkChoice",
     "set_tv_limit",
     "show_figure",
 ]

@@ -1062,6 +1062,14 @@ def _new_breaks(
     base: OfferBaseline, taken: Roster, catalog: Catalog, group_index: int
 ) -> tuple[str, ...]:
     """The limits that ``taken`` (the roster with one change to one group) breaks anew."""
+    return tuple(
+        problem.message for problem in _new_break_problems(base, taken, catalog, group_index)
+    )
+
+
+def _new_break_problems(
+    base: OfferBaseline, taken: Roster, catalog: Catalog, group_index: int
+) -> tuple[Problem, ...]:
     after: list[Problem] = []
     _group_problems(taken, group_index, taken.groups[group_index], catalog, after)
     after.extend(_army_limit_problems(taken, catalog))
@@ -1071,7 +1079,7 @@ def _new_breaks(
     if over:
         after.append(over)
     return tuple(
-        problem.message
+        problem
         for problem in after
         if problem.code in LIMIT_CODES and problem.message not in base.messages
     )
@@ -1147,6 +1155,136 @@ def available_group_upgrades(
                 tv_printed=upgrade.tv_printed,
                 tv_note=upgrade.tv_note,
                 chosen=chosen,
+                breaks=breaks,
+            )
+        )
+    return tuple(out)
+
+
+def identical_models(
+    roster: Roster, catalog: Catalog, group_index: int, model_index: int
+) -> tuple[int, ...]:
+    """The models of the group identical to this one (the same model, as leader or not, with the
+    same options), this one included, in the group's order."""
+    group, squad, member = _effective_member(roster, catalog, group_index, model_index)
+
+    def signature(other: _Member) -> tuple:
+        effective = other.effective.id if other.effective else other.entry.model
+        return (other.entry.model, effective, other.leader, frozenset(other.entry.options))
+
+    mine = signature(member)
+    return tuple(
+        other.index for other in _members(group, squad, catalog) if signature(other) == mine
+    )
+
+
+@dataclass(frozen=True)
+class BulkChoice:
+    """An option offered to every identical model of a group at once ("Apply to all 3 Hunters").
+
+    ``chosen`` True means they all have it and the offer drops it from all of them. ``breaks``
+    holds only the TV limit the change would break: a bulk change that would break a limit on how
+    many models may take an option is not offered (``set_option_for_identical`` refuses it).
+    """
+
+    id: str
+    label: str
+    chosen: bool
+    models: tuple[int, ...]
+    name: str
+    breaks: tuple[str, ...] = ()
+
+    @property
+    def count(self) -> int:
+        return len(self.models)
+
+
+def _bulk_refusal(
+    roster: Roster,
+    catalog: Catalog,
+    group_index: int,
+    models: tuple[int, ...],
+    option_id: str,
+    chosen: bool,
+    base: OfferBaseline,
+) -> tuple[Roster, tuple[str, ...], str]:
+    """The roster with the option taken or dropped for ``models``, the limits it breaks anew,
+    and why the change is refused ("" when it is allowed)."""
+    taken = roster
+    for m in models:
+        taken = set_option(taken, catalog, group_index, m, option_id, chosen)
+    problems = _new_break_problems(base, taken, catalog, group_index)
+    breaks = tuple(problem.message for problem in problems)
+    counted = [problem.message for problem in problems if problem.code != "over_tv_limit"]
+    if counted:
+        member = _members(roster.groups[group_index], None, catalog)[models[0]]
+        name = _plural(_model_label(member), len(models))
+        label = _option_label(catalog, option_id)
+        numbers = [str(m + 1) for m in models]
+        which = ", ".join(numbers[:-1]) + " and " + numbers[-1]
+        every = "both" if len(models) == 2 else "all"
+        return (
+            taken,
+            breaks,
+            f"The {number_word(len(models))} {name} (models {which}) of Combat Group "
+            f'{group_index + 1} cannot {every} take "{label}": {" ".join(counted)}',
+        )
+    return taken, breaks, ""
+
+
+def set_option_for_identical(
+    roster: Roster,
+    catalog: Catalog,
+    group_index: int,
+    model_index: int,
+    option_id: str,
+    chosen: bool,
+) -> Roster:
+    """Take or drop an option for this model and every identical model of its group, as one
+    change. Refused with a RulesError when one of them cannot take it at all, or when taking it
+    for all of them would break a limit on how many models may take it (going over the TV limit
+    is allowed and shows in roster_problems, as for one model)."""
+    models = identical_models(roster, catalog, group_index, model_index)
+    base = offer_baseline(roster, catalog)
+    taken, _, refusal = _bulk_refusal(roster, catalog, group_index, models, option_id, chosen, base)
+    if refusal:
+        raise RulesError(refusal)
+    return taken
+
+
+def available_bulk_options(
+    roster: Roster,
+    catalog: Catalog,
+    group_index: int,
+    model_index: int,
+    baseline: OfferBaseline | None = None,
+) -> tuple[BulkChoice, ...]:
+    """The options this model and every identical model of its group may take (or drop)
+    together; empty when the model has no identical model in its group."""
+    models = identical_models(roster, catalog, group_index, model_index)
+    if len(models) < 2:
+        return ()
+    group, squad, member = _effective_member(roster, catalog, group_index, model_index)
+    if squad is None or member.effective is None:
+        return ()
+    base = baseline or offer_baseline(roster, catalog)
+    out = []
+    for option_id in squad.options:
+        if catalog.refusal(member.effective.id, option_id):
+            continue
+        chosen = option_id in member.entry.options
+        _, breaks, refusal = _bulk_refusal(
+            roster, catalog, group_index, models, option_id, not chosen, base
+        )
+        if refusal:
+            continue
+        out.append(
+            BulkChoice(
+                id=option_id,
+                label=catalog.options[option_id].label,
+                chosen=chosen,
+                models=models,
+                name=_plural(_model_label(member), len(models)),
                 breaks=breaks,
             )
         )

@@ -87,6 +87,13 @@ MATRIX = [
         owner_only(302),
         {"option": "north_mac", "chosen": "1"},
     ),
+    Case(
+        "armies:model-option-all",
+        "POST",
+        ("roster", 0, 0),
+        owner_only(302),
+        {"option": "north_fgc", "chosen": "1", "count": "2"},
+    ),
     Case("armies:roster-cards", "GET", ("roster",), owner_only(200)),
     Case("armies:roster-text", "GET", ("roster",), owner_only(200)),
     Case("armies:roster-export-md", "GET", ("roster",), owner_only(200)),

@@ -63,6 +63,7 @@ ENDPOINTS = [
     ("armies:model-add", 1),
     ("armies:model-remove", 2),
     ("armies:model-option", 2),
+    ("armies:model-option-all", 2),
 ]
 
 

@@ -448,5 +448,160 @@ def test_editor_and_option_change_use_the_same_queries_for_2_and_10_groups(owner
                 {"option": option, "chosen": "1", "model": "grizzly"},
                 **HTMX,
             )
-        counts[groups] = (len(page), len(change))
+        with CaptureQueriesContext(connection) as together:
+            owner_client.post(
+                edit_url(roster, "armies:model-option-all", 0, 0),
+                {"option": "north_fgc", "chosen": "1", "model": "hunter", "count": "2"},
+                **HTMX,
+            )
+        counts[groups] = (len(page), len(change), len(together))
     assert counts[2] == counts[10]
+
+
+# --- Issue 12: compact and clear ----------------------------------------------------------------
+
+
+def problems_panel(html: str) -> str:
+    return html.split('<section id="roster-problems"', 1)[1].split("</section>", 1)[0]
+
+
+def test_each_model_is_one_tap_away_with_its_tv_on_the_summary_line(owner_client, user):
+    roster = make_roster(user)
+    html = owner_client.get(edit_url(roster)).content.decode()
+    assert html.count('<details id="group-') == 10
+    first = html.split('id="group-0-model-0-details"', 1)[1].split("</summary>", 1)[0]
+    assert "Hunter" in first and '<span class="model-tv">+10 TV</span>' in first
+
+
+def test_identical_models_are_offered_a_swap_together_only_where_the_rules_allow(
+    owner_client, user
+):
+    roster = make_roster(user)
+    html = owner_client.get(edit_url(roster)).content.decode()
+    # Hunters 1 and 2 (both MAC) may swap to the FGC together: still two swaps in the squad.
+    assert 'id="g0-m0-all-north_fgc"' in html and "Apply to both Hunters" in html
+    assert 'id="g0-m0-all-north_mac"' in html  # ...or drop the MAC together
+    # Hunters 3 and 4 may not both take a swap: the squad allows two.
+    assert 'id="g0-m2-all-north_mac"' not in html
+    assert 'id="g0-m4-all-' not in html  # the HeadHunter is alone
+
+
+def test_apply_to_both_hunters_is_one_change_over_htmx(owner_client, user):
+    roster = make_roster(user)
+    revision = roster.revision
+    response = owner_client.post(
+        edit_url(roster, "armies:model-option-all", 0, 0),
+        {"option": "north_fgc", "chosen": "1", "model": "hunter", "count": "2"},
+        **HTMX,
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<section id="group-0"')
+    assert "Drop from both Hunters" in html
+    assert [e.options for e in army(roster).groups[0].models[:3]] == [
+        ("north_fgc",),
+        ("north_fgc",),
+        (),
+    ]
+    assert roster.revision == revision + 1  # one change: one undo (drop from both) reverses it
+    owner_client.post(
+        edit_url(roster, "armies:model-option-all", 0, 1),
+        {"option": "north_fgc", "chosen": "0", "model": "hunter", "count": "2"},
+    )
+    assert [e.options for e in army(roster).groups[0].models[:2]] == [(), ()]
+
+
+def test_apply_to_all_that_would_break_a_limit_is_refused_in_a_sentence(owner_client, user):
+    roster = make_roster(user)
+    response = owner_client.post(
+        edit_url(roster, "armies:model-option-all", 0, 2),
+        {"option": "north_mac", "chosen": "1", "model": "hunter", "count": "2"},
+        **HTMX,
+    )
+    html = response.content.decode()
+    assert 'class="flash-error" role="alert"' in html
+    assert "cannot both take" in html and "may swap their LAC" in html
+    assert tv(roster) == 610
+
+
+def test_apply_to_all_aimed_at_models_that_changed_is_refused(owner_client, user):
+    roster = make_roster(user)
+    response = owner_client.post(
+        edit_url(roster, "armies:model-option-all", 0, 0),
+        {"option": "north_fgc", "chosen": "1", "model": "hunter", "count": "3"},
+        **HTMX,
+    )
+    assert "changed in another window or tab" in response.content.decode()
+    assert tv(roster) == 610 and army(roster).groups[0].models[0].options == ("north_mac",)
+
+
+def test_a_change_redraws_every_other_groups_offers_against_the_new_total(owner_client, user):
+    roster = make_roster(user)
+    html = owner_client.get(edit_url(roster)).content.decode()
+    assert "The army costs 690 TV, over its 610 TV limit." in html  # Veteran squad for group 1
+    g, m, option = grizzly_index(roster)  # the MBZK: 620 TV
+    html = owner_client.post(
+        edit_url(roster, "armies:model-option", g, m),
+        {"option": option, "chosen": "1", "model": "grizzly"},
+        **HTMX,
+    ).content.decode()
+    other = html.split('<div id="group-0-upgrades" class="upgrades" hx-swap-oob="true">', 1)[1]
+    assert "The army costs 700 TV, over its 610 TV limit." in other.split("</div>", 1)[0]
+    assert "690 TV" not in html
+    assert 'id="group-0-model-2-options" class="options" hx-swap-oob="true"' in html
+    assert "The army costs 630 TV" in html  # a third LAC swap in group 1, from 620
+
+
+def test_a_new_tv_limit_redraws_every_groups_offers(owner_client, user):
+    roster = make_roster(user)
+    html = owner_client.post(
+        edit_url(roster, "armies:roster-tv-limit"), {"tv_limit": "700"}, **HTMX
+    ).content.decode()
+    assert 'id="group-0-upgrades" class="upgrades" hx-swap-oob="true"' in html
+    assert 'id="group-1-model-3-options" class="options" hx-swap-oob="true"' in html
+    assert "over its 610 TV limit" not in html and "over its 700 TV limit" not in html
+
+
+def test_reasons_an_offer_would_break_a_rule_are_text_not_a_tooltip(owner_client, user):
+    roster = make_roster(user)
+    html = owner_client.get(edit_url(roster)).content.decode()
+    assert '<p class="will-break" id="g0-m2-opt-north_mac-why">Would break: Only two' in html
+    assert 'aria-describedby="g0-m2-opt-north_mac-why"' in html
+    assert "title=" not in html.split('<div id="roster-groups"', 1)[1]
+
+
+def test_the_problems_panel_lists_each_problem_once(owner_client, user):
+    roster = make_roster(user)
+    owner_client.post(
+        edit_url(roster, "armies:model-add", 1), {"model": "jaguar", "key": "add-jaguar-0001"}
+    )
+    html = owner_client.get(edit_url(roster)).content.decode()
+    panel = problems_panel(html)
+    sentence = "so model 6 of Combat Group 2, beyond the Fire Support Squad"
+    assert panel.count(sentence) == 1
+    assert panel.count("Combat Group 2 has 2 Jaguars") == 1
+
+
+def test_the_tv_bar_says_what_it_counts(owner_client, user):
+    roster = make_roster(user)
+    html = owner_client.get(edit_url(roster)).content.decode()
+    summary = html.split('<div id="roster-summary"', 1)[1].split("</div>", 1)[0]
+    assert 'Total TV <strong data-testid="roster-tv">610</strong> of 610' in summary
+    assert "(squads, models, upgrades and options)" in summary
+
+
+@pytest.mark.parametrize("groups", [2, 10])
+def test_apply_to_all_and_tv_limit_queries_do_not_grow_with_the_roster(
+    owner_client, user, groups, django_assert_max_num_queries
+):
+    roster = make_big_roster(user, groups)
+    with django_assert_max_num_queries(6):
+        response = owner_client.post(
+            edit_url(roster, "armies:model-option-all", 0, 0),
+            {"option": "north_fgc", "chosen": "1", "model": "hunter", "count": "2"},
+            **HTMX,
+        )
+    assert response.status_code == 200
+    assert response.content.decode().count('hx-swap-oob="true"') > groups  # every group's offers
+    with django_assert_max_num_queries(7):  # a settings change reads the roster once more
+        owner_client.post(edit_url(roster, "armies:roster-tv-limit"), {"tv_limit": "700"}, **HTMX)

@@ -191,14 +191,16 @@ def test_a_bad_import_is_refused_whole_with_the_reason(client, text, reason):
     assert not Roster.objects.exists()
 
 
-def test_datacards_show_figures_the_data_has_and_dashes_for_the_rest(client):
+def test_datacards_show_figures_the_data_has_and_name_the_rest_once(client):
     user = make_user()
     roster = make_roster(user)
     client.force_login(user)
     html = client.get(reverse("armies:roster-cards", args=[roster.pk])).content.decode()
     assert "Armor 15" in html  # the Hunter's, from the text
     assert "x8" in html  # the LAC's DM
-    assert "Armor —" in html  # the Grizzly's is not given
+    # The Grizzly's Armor is not given: one line names every missing figure, no "—" rows.
+    assert "Armor —" not in html
+    assert "Not in the quickstart: Armor, DM, Accuracy." in html  # the MBZK Grizzly
     assert "<details" in html and "Forward arc (F)" in html
     assert html.count('class="datacard"') == 10
 
@@ -252,7 +254,7 @@ def test_import_ignores_the_summary_and_recomputes(client):
     assert response.status_code == 302
     copy = Roster.objects.exclude(pk=roster.pk).get()
     editor = client.get(reverse("armies:roster-edit", args=[copy.pk])).content.decode()
-    assert ">610</strong> / 610 TV" in editor
+    assert 'data-testid="roster-tv">610</strong> of 610' in editor
 
 
 def test_an_export_from_before_the_summary_still_imports(client):
@@ -343,3 +345,59 @@ def test_the_text_page_is_the_owners_only(client):
     roster = make_roster(make_user())
     client.force_login(make_user("eve"))
     assert client.get(reverse("armies:roster-text", args=[roster.pk])).status_code == 404
+
+
+def test_a_json_file_with_a_byte_order_mark_imports(client):
+    user = make_user()
+    roster = make_roster(user)
+    client.force_login(user)
+    exported = client.get(reverse("armies:roster-export-json", args=[roster.pk])).content
+    upload = SimpleUploadedFile("list.json", b"\xef\xbb\xbf" + exported)
+    response = client.post(reverse("armies:roster-import"), {"file": upload})
+    assert response.status_code == 302
+    assert Roster.objects.count() == 2
+
+
+def test_a_failed_import_shows_its_reasons_at_the_top_and_takes_focus(client):
+    client.force_login(make_user())
+    upload = SimpleUploadedFile("list.json", b'{"format": "something-else"}')
+    html = client.post(reverse("armies:roster-import"), {"file": upload}).content.decode()
+    alert = html.split('<div id="import-errors"', 1)[1].split("</div>", 1)[0]
+    assert 'role="alert" tabindex="-1" autofocus' in alert
+    assert "not a Blitz roster export" in alert
+    assert html.index('id="import-errors"') < html.index("New roster")  # above everything
+    assert html.count("not a Blitz roster export") == 1  # said once, where the player is
+
+
+def test_printed_cards_are_split_into_numbered_sheets_that_fit_a_page(client):
+    user = make_user()
+    client.force_login(user)
+    roster = make_roster(user)
+    html = client.get(reverse("armies:roster-cards", args=[roster.pk])).content.decode()
+    assert html.count('<section class="sheet">') == 2
+    assert "Page 1 of 2" in html and "Page 2 of 2" in html
+    assert "Northern Guard starter force · Northern Guard · 610 / 610 TV" in html
+    first, second = html.split('<section class="sheet">')[1:]
+    # Two rows of two on the first page (it holds the summary), four rows after.
+    assert first.count('class="datacard"') == 4
+    assert second.count('class="datacard"') == 6
+    assert "(225 TV, continued)" in second  # the General Purpose Squad goes on over the page
+
+
+def test_each_combat_group_starts_a_row_and_a_sheet_holds_four_rows():
+    from types import SimpleNamespace
+
+    from armies.presenters import sheets
+
+    def cards(*sizes):
+        groups = [
+            SimpleNamespace(models=[SimpleNamespace(index=m) for m in range(n)]) for n in sizes
+        ]
+        return [len(sheet.cards) for sheet in sheets(groups)]
+
+    # The first sheet holds two rows of two cards (the page also holds the summary); the others
+    # four rows; a group starts a new row under its heading, at most three headings a sheet.
+    assert cards(5, 5) == [4, 6]
+    assert cards(5, 5, 5, 5) == [4, 6, 7, 3]
+    assert cards(6, 6, 6) == [4, 8, 6]
+    assert cards(1, 1, 1, 1, 1) == [2, 3]

@@ -12,8 +12,10 @@ from rules.army import (
     Roster,
     add_group,
     add_model,
+    available_bulk_options,
     available_group_upgrades,
     available_options,
+    identical_models,
     model_profile,
     new_roster,
     preset_roster,
@@ -27,6 +29,7 @@ from rules.army import (
     roster_to_dict,
     set_group_upgrade,
     set_option,
+    set_option_for_identical,
     set_tv_limit,
 )
 from rules.catalog import Skills, load_catalog
@@ -796,3 +799,50 @@ def test_plain_value_types():
     roster = Roster("north", 610, (group,))
     with pytest.raises(AttributeError):
         roster.name = "x"  # type: ignore[misc]
+
+
+# --- Identical models: one swap for all of them ---------------------------------------------------
+
+
+def test_identical_models_are_the_same_model_with_the_same_choices():
+    roster = preset(NORTH)
+    assert identical_models(roster, CATALOG, 0, 0) == (0, 1)  # two Hunters with the MAC
+    assert identical_models(roster, CATALOG, 0, 3) == (2, 3)  # two Hunters with their LAC
+    assert identical_models(roster, CATALOG, 0, NORTH_GP_LEADER) == (NORTH_GP_LEADER,)
+    assert identical_models(roster, CATALOG, 1, 2) == (2,)  # the Grizzlies differ (one MBZK)
+
+
+def test_a_swap_for_both_identical_hunters_is_one_change():
+    roster = preset(NORTH)
+    swapped = set_option_for_identical(roster, CATALOG, 0, 1, "north_fgc", True)
+    assert [e.options for e in swapped.groups[0].models[:3]] == [("north_fgc",), ("north_fgc",), ()]
+    assert total(swapped) == 610
+    dropped = set_option_for_identical(swapped, CATALOG, 0, 0, "north_fgc", False)
+    assert [e.options for e in dropped.groups[0].models[:2]] == [(), ()]
+    assert total(dropped) == 590
+
+
+def test_a_swap_that_would_break_a_count_limit_for_all_is_refused_and_not_offered():
+    roster = preset(NORTH)
+    with pytest.raises(RulesError) as refused:
+        set_option_for_identical(roster, CATALOG, 0, 2, "north_mac", True)
+    assert str(refused.value) == (
+        'The two Hunters (models 3 and 4) of Combat Group 1 cannot both take "Swap LAC for MAC, '
+        'with Heavy Panzerfaust": Only two models in the General Purpose Squad of Combat Group 1 '
+        "may swap their LAC for an MAC, FGC or Snub Cannon; four do."
+    )
+    assert available_bulk_options(roster, CATALOG, 0, 2) == ()
+
+
+def test_bulk_offers_name_the_models_and_warn_of_the_tv_limit_only():
+    roster = preset(NORTH)
+    offered = {o.id: o for o in available_bulk_options(roster, CATALOG, 0, 0)}
+    assert set(offered) == {"north_mac", "north_fgc", "north_snub_cannon"}
+    assert offered["north_mac"].chosen and offered["north_mac"].count == 2
+    assert offered["north_fgc"].name == "Hunters" and offered["north_fgc"].models == (0, 1)
+    assert offered["north_fgc"].breaks == ()
+    assert available_bulk_options(roster, CATALOG, 0, NORTH_GP_LEADER) == ()
+    plain = take(roster, 1, 2, "north_grizzly_mbzk", False)  # both Grizzlies keep their HAC
+    both = {o.id: o for o in available_bulk_options(plain, CATALOG, 1, 3)}
+    assert both["north_grizzly_mbzk"].models == NORTH_FS_GRIZZLIES
+    assert both["north_grizzly_mbzk"].breaks == ("The army costs 620 TV, over its 610 TV limit.",)

@@ -24,6 +24,7 @@ from rules.army import (
     set_group_upgrade,
     set_option,
 )
+from rules.bounds import MAX_GROUP_MODELS, MAX_GROUPS, MAX_MODELS
 from rules.catalog import load_catalog
 from rules.errors import RulesError
 
@@ -43,13 +44,19 @@ def rosters(draw) -> Roster:
     for _ in range(draw(st.integers(0, 10))):
         action = draw(st.sampled_from(["group", "model", "option", "option", "upgrade", "drop"]))
         if action == "group" or not roster.groups:
-            roster = add_group(roster, CATALOG, draw(st.sampled_from(squads)))
+            try:
+                roster = add_group(roster, CATALOG, draw(st.sampled_from(squads)))
+            except RulesError:
+                pass  # at the size bound
             continue
         g = draw(st.integers(0, len(roster.groups) - 1))
         group = roster.groups[g]
         squad = CATALOG.squads[group.squad]
         if action == "model" or not group.models:
-            roster = add_model(roster, CATALOG, g, draw(st.sampled_from(MODELS)))
+            try:
+                roster = add_model(roster, CATALOG, g, draw(st.sampled_from(MODELS)))
+            except RulesError:
+                pass  # at the size bound
         elif action == "option" and squad.options:
             m = draw(st.integers(0, len(group.models) - 1))
             option = draw(st.sampled_from(squad.options))
@@ -89,7 +96,11 @@ def test_the_stored_form_round_trips_through_json(roster):
 @given(rosters(), st.data())
 def test_adding_then_removing_a_group_restores_the_roster(roster, data):
     squad = data.draw(st.sampled_from([s.id for s in CATALOG.squads_of(roster.faction)]))
-    added = add_group(roster, CATALOG, squad)
+    try:
+        added = add_group(roster, CATALOG, squad)
+    except RulesError:  # the size bound
+        assert len(roster.groups) >= MAX_GROUPS
+        return
     assert remove_group(added, len(added.groups) - 1) == roster
 
 
@@ -98,7 +109,12 @@ def test_adding_then_removing_a_model_restores_the_roster(roster, data):
     if not roster.groups:
         return
     g = data.draw(st.integers(0, len(roster.groups) - 1))
-    added = add_model(roster, CATALOG, g, data.draw(st.sampled_from(MODELS)))
+    try:
+        added = add_model(roster, CATALOG, g, data.draw(st.sampled_from(MODELS)))
+    except RulesError:  # the size bound: a full group or a full roster
+        models = sum(len(group.models) for group in roster.groups)
+        assert len(roster.groups[g].models) >= MAX_GROUP_MODELS or models >= MAX_MODELS
+        return
     assert remove_model(added, g, len(added.groups[g].models) - 1) == roster
 
 
