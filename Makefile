@@ -33,6 +33,8 @@ test: $(STAMP) chromium axe lint
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	@if command -v node >/dev/null 2>&1; then for f in static/js/*.js; do node --check $$f || exit 1; done; \
+	  else echo "node is missing: the JavaScript syntax check is skipped"; fi
 
 # Installs Debian's Chromium for the browser tests when it is missing and we can (root + apt).
 chromium:

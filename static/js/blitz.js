@@ -102,6 +102,7 @@ document.addEventListener("click", async (event) => {
     if (copied) sayCopied(linkButton, true);
     else window.location.href = linkButton.href; // the page with the text to copy by hand
   }
+});
 
 // Editor (htmx): after a swap the player stays where they tapped. The button tapped (or its
 // replacement, which keeps its id) gets focus back, and every open model stays open.

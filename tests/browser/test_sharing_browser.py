@@ -142,6 +142,7 @@ def test_without_javascript_the_copy_fallbacks_and_confirmations_work(live_serve
     )
     shot(page, "text-page-nojs", full_page=True)
     page.goto(f"{base}/armies/{roster.pk}/")
+    page.locator("#share > summary").click()  # the share panel opens with one tap
     page.get_by_role("link", name="Make a new link…").click()
     page.get_by_role("button", name="Make a new link").click()
     expect(page.get_by_text("New share link made")).to_be_visible()
