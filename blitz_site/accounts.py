@@ -20,7 +20,14 @@ class SignupForm(StorableTextMixin, UserCreationForm):
 
 
 class LoginForm(StorableTextMixin, AuthenticationForm):
-    pass
+    def clean(self):
+        # AuthenticationForm sets the field's max_length but never checks it: a username no
+        # account can have (and longer than the login limit's 255-character column) is a failed
+        # login at once, never an attempt to store.
+        username = self.cleaned_data.get("username") or ""
+        if len(username) > self.fields["username"].max_length:
+            raise self.get_invalid_login_error()
+        return super().clean()
 
 
 def safe_next(request: HttpRequest) -> str:
