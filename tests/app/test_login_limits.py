@@ -4,14 +4,10 @@ from when it started, whatever is tried during it."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-from unittest import mock
-
 import pytest
 from django.contrib.auth.models import User
 from django.test import RequestFactory, override_settings
 from django.urls import reverse
-from django.utils import timezone
 
 from blitz_site.client import client_address
 from tests.factories import PASSWORD
@@ -133,25 +129,6 @@ def test_logging_into_ones_own_account_does_not_reset_the_address_count(client, 
 
 
 # --- A lockout runs from when it started ------------------------------------------------------
-
-
-@pytest.fixture
-def clock():
-    """Moves Django's and axes' clock: ``clock.advance(seconds)``."""
-    real_now = timezone.now
-    offset = {"delta": timedelta()}
-
-    def now():
-        return real_now() + offset["delta"]
-
-    def advance(seconds):
-        offset["delta"] += timedelta(seconds=seconds)
-
-    with (
-        mock.patch("django.utils.timezone.now", now),
-        mock.patch("axes.handlers.proxy.now", now),
-    ):
-        yield mock.Mock(advance=advance)
 
 
 @override_settings(TRUSTED_PROXY_COUNT=1)
