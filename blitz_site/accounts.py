@@ -16,6 +16,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from blitz_site.models import PasswordChangeFailure
+from blitz_site.signals import password_changed
 from blitz_site.text import StorableTextMixin
 
 
@@ -108,15 +109,22 @@ class LoginView(auth_views.LoginView):
         return response
 
 
+class PasswordChangeView(auth_views.PasswordChangeView):
+    form_class = LimitedPasswordChangeForm
+    success_url = reverse_lazy("password-changed")
+
+    def form_valid(self, form):
+        password_changed.send(sender=self.__class__, request=self.request, user=form.user)
+        return super().form_valid(form)  # saves it; this browser stays logged in
+
+
 urlpatterns = [
     path("signup/", signup, name="signup"),
     path("login/", LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password/",
-        auth_views.PasswordChangeView.as_view(
-            form_class=LimitedPasswordChangeForm, success_url=reverse_lazy("password-changed")
-        ),
+        PasswordChangeView.as_view(),
         name="password-change",
     ),
     path(
