@@ -32,6 +32,15 @@ def env_bool(name: str, default: bool = False) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isdigit():
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}.")
+    return int(value)
+
+
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
@@ -140,12 +149,22 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 
-# Login attempts are rate-limited in the database (so every app server shares the count):
-# after 5 failures for one username from one address, that pair waits 15 minutes.
-AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
-AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Login attempts are rate-limited in the database (so every app server shares the count), by
+# blitz_site.login_limits: after 5 failures for one username from one address that pair waits
+# 15 minutes (a stranger elsewhere never shares the count), and after 20 failures from one
+# address across usernames (password spraying) the address waits. The cool-off counts from the
+# last failure that was let through: attempts during a lockout neither count nor extend it.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+LOGIN_ADDRESS_FAILURE_LIMIT = max(env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 20), AXES_FAILURE_LIMIT)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_HANDLER = "blitz_site.login_limits.LoginAttempts"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# The client's address: REMOTE_ADDR, or with TRUSTED_PROXY_COUNT=N the Nth address from the
+# right of X-Forwarded-For (what the outermost trusted proxy saw); see blitz_site/client.py.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+AXES_CLIENT_IP_CALLABLE = "blitz_site.client.client_address"
 AXES_DISABLE_ACCESS_LOG = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False

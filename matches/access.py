@@ -6,7 +6,11 @@ the request reads anyway. Freeing a seat changes its token, which ends the old h
 
 The board also hands the browser the seat in a cookie scoped to that match's URLs (HttpOnly,
 SameSite=Lax), so a tap or a poll need not even load the session: the claim is checked against
-the match row all the same, and a stale cookie falls back to the session.
+the match row all the same, and a stale cookie falls back to the session. The cookie is a Django
+signed cookie whose salt holds the match and the session key, so it is void in another browser
+and once the session changes (logging in or out, changing the password). A copy kept with the
+old session cookie would still carry a valid signature, so logging out and changing the password
+also end the seats themselves (``end_seats``: new tokens, which the match row check refuses).
 """
 
 from __future__ import annotations
@@ -15,10 +19,10 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
-from django.utils.crypto import constant_time_compare, salted_hmac
 
 from armies.owners import request_owner
 from matches.models import Match
+from matches.services import match_seats_end
 
 SEATS_KEY = "blitz_match_seats"
 SEATS_KEPT = 50
@@ -40,30 +44,35 @@ def seat_cookie(match_id: int) -> str:
     return f"blitz_seat_{match_id}"
 
 
-def _seal(match_id: int, side: str, token: str, session_key: str | None) -> str:
-    """Binds a seat cookie to this browser session: logging out (a new session) voids it."""
-    return salted_hmac("blitz-seat", f"{match_id}:{side}:{token}:{session_key}").hexdigest()[:20]
+def _salt(match_id: int, session_key: str) -> str:
+    return f"blitz-seat:{match_id}:{session_key}"
 
 
 def cookie_claim(request: HttpRequest, match_id: int) -> Claim | None:
-    """The seat the match's cookie names, if it was sealed for this session (reading the
+    """The seat the match's cookie names, if it was signed for this session (reading the
     session's key needs no database); not yet checked against the match."""
-    side, token, seal = (request.COOKIES.get(seat_cookie(match_id), "").split(":") + ["", ""])[:3]
     session_key = request.session.session_key
-    if side not in ("a", "b") or not token or not session_key:
+    if not session_key:
         return None
-    if not constant_time_compare(seal, _seal(match_id, side, token, session_key)):
+    value = request.get_signed_cookie(
+        seat_cookie(match_id),
+        default="",
+        salt=_salt(match_id, session_key),
+        max_age=SEAT_COOKIE_AGE,
+    )
+    side, _, token = value.partition(":")
+    if side not in ("a", "b") or not token:
         return None
     return Claim(side, token)
 
 
 def set_seat_cookie(response: HttpResponse, request: HttpRequest, match: Match, side: str) -> None:
     if not request.session.session_key:
-        request.session.save()  # a session key to seal the cookie with
-    token = match.token(side)
-    response.set_cookie(
+        request.session.save()  # a session key to sign the cookie with
+    response.set_signed_cookie(
         seat_cookie(match.pk),
-        f"{side}:{token}:{_seal(match.pk, side, token, request.session.session_key)}",
+        f"{side}:{match.token(side)}",
+        salt=_salt(match.pk, request.session.session_key),
         max_age=SEAT_COOKIE_AGE,
         path=reverse("matches:match-board", args=[match.pk]),
         secure=request.is_secure(),
@@ -116,3 +125,16 @@ def player_seat(request: HttpRequest, match: Match) -> str | None:
         return None
     remember_seat(request, match, side)
     return side
+
+
+def end_seats(request: HttpRequest, *, account: bool = False) -> None:
+    """End the seats this browser holds (its session's claims) and, with ``account``, every seat
+    of the logged-in account: on logging out, and on changing the password."""
+    claims = request.session.get(SEATS_KEY) or {}
+    seats = [
+        (int(match_id), seat[0], str(seat[1]))
+        for match_id, seat in claims.items()
+        if match_id.isdigit() and isinstance(seat, list) and len(seat) == 2
+    ]
+    user_id = request.user.pk if account and request.user.is_authenticated else None
+    match_seats_end(user_id=user_id, seats=seats)

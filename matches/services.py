@@ -8,6 +8,7 @@ the change again.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
@@ -15,7 +16,7 @@ from django.utils import timezone
 from django.utils.timesince import timesince
 
 from armies.models import Owner, Roster
-from matches.models import SNAPSHOT_EVERY, Match, MatchEvent, latest_seq, new_slug
+from matches.models import SIDES, SNAPSHOT_EVERY, Match, MatchEvent, latest_seq, new_slug
 from matches.rows import db as rows_db
 from matches.rows import in_model_order, insert_row, instance_from_row, update_row
 from rules.army import preset_roster, roster_to_dict
@@ -171,6 +172,27 @@ def match_new_join_link(*, match_id: int, owner: Owner, free_seat: bool = False)
             fields += ["b_user", "b_guest_key", "b_player", "b_token"]
         match.save(update_fields=fields)
         return match
+
+
+def match_seats_end(
+    *, user_id: int | None = None, seats: Iterable[tuple[int, str, str]] = ()
+) -> int:
+    """End access to seats: every seat of account ``user_id``, and each ``(match id, side,
+    token)`` in ``seats`` still held with that token. Each gets a new token, so every seat cookie
+    and session claim naming the old one stops working (a browser still logged in to the account
+    finds its seat again through the account). Returns how many seats were ended."""
+    ended = 0
+    with transaction.atomic():
+        for side in SIDES if user_id is not None else ():
+            held = Match.objects.filter(**{f"{side}_user_id": user_id}).values_list("pk", flat=True)
+            for pk in held:
+                ended += Match.objects.filter(pk=pk).update(**{f"{side}_token": new_slug()})
+        for pk, side, token in seats:
+            if side in SIDES and token:
+                ended += Match.objects.filter(pk=pk, **{f"{side}_token": token}).update(
+                    **{f"{side}_token": new_slug()}
+                )
+    return ended
 
 
 # --- Events --------------------------------------------------------------------------------------

@@ -1,14 +1,16 @@
-"""A guest who signs up or logs in keeps the seats they hold in their matches."""
+"""A guest who signs up or logs in keeps the seats they hold in their matches; logging out ends the
+seats the browser holds, changing the password every seat of the account."""
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth.signals import user_logged_in
+from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.db.models.signals import pre_delete
 from django.dispatch import receiver
 from django.http import HttpRequest
 
-from matches.access import SEATS_KEY
+from blitz_site.signals import password_changed
+from matches.access import SEATS_KEY, end_seats
 from matches.models import SIDES, Match
 
 
@@ -36,3 +38,18 @@ def keep_matches_of_a_deleted_account(sender, instance, **kwargs) -> None:
         Match.objects.filter(**{f"{side}_user": instance}).update(
             **{f"{side}_user": None, f"{side}_guest_key": f"deleted-account-{instance.pk}"}
         )
+
+
+@receiver(user_logged_out)
+def end_seats_on_logout(sender, request: HttpRequest | None, user, **kwargs) -> None:
+    """Sent before the session is flushed: its seats get new tokens, so a copy of this browser's
+    cookies cannot go on tapping."""
+    if request is not None and hasattr(request, "session"):
+        end_seats(request)
+
+
+@receiver(password_changed)
+def end_seats_on_password_change(sender, request: HttpRequest, user, **kwargs) -> None:
+    """Every seat of the account, in every browser; this one finds its seats again through the
+    account (it stays logged in)."""
+    end_seats(request, account=True)

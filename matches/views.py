@@ -22,7 +22,6 @@ from matches import board, services
 from matches.access import (
     Claim,
     cached_claim,
-    cookie_claim,
     forget_seat,
     player_seat,
     remember_seat,
@@ -244,9 +243,10 @@ def _apply(request: HttpRequest, pk: int, change, key: str) -> services.Applied:
                 match_id=pk, side=claim.side, token=claim.token, client_key=key, request=change
             )
         except (Match.DoesNotExist, services.NotAPlayer):
-            if attempt == 0 and cookie_claim(request, pk) == claim:
-                # The seat cookie is out of date (the seat was freed and taken again, say):
-                # check who is asking the long way before refusing.
+            if attempt == 0:
+                # The remembered seat is out of date (the seat was freed and taken again, or
+                # ended by a logout or a password change elsewhere): check who is asking the
+                # long way (the session, then the account) before refusing.
                 claim = _session_or_owner_claim(request, pk)
                 continue
             forget_seat(request, pk)
