@@ -249,7 +249,11 @@
   var messages = {}; // container id -> the message's HTML
   function remember() {
     document.querySelectorAll(".unit > .msg, #turn > .msg, #latest > .msg").forEach(function (msg) {
-      messages[msg.parentElement.id] = msg.outerHTML;
+      var id = msg.parentElement.id;
+      if (messages[id] === msg.outerHTML) return;
+      messages[id] = msg.outerHTML;
+      // A new message is brought into view (above the bottom bar, below the turn panel).
+      if (msg.scrollIntoView) msg.scrollIntoView({ block: "nearest" });
     });
   }
   function restore() {

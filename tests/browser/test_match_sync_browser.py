@@ -117,3 +117,26 @@ def test_the_tapping_device_does_not_fetch_its_own_change_again(live_server, new
     expect(page.locator("#poller")).to_have_attribute("data-seq", "1")
     page.wait_for_timeout(4500)
     assert answers and set(answers) == {204}, answers  # quiet polls only: nothing re-sent
+
+
+def test_the_first_player_sees_the_opponent_join_without_a_reload(
+    live_server, new_page, shot, assert_accessible
+):
+    a = new_page(TABLET, bypass_csp=True)
+    b = new_page(PHONE, bypass_csp=True)
+    match = start_match(a, live_server.url)
+    players = a.locator("#share .players")
+    expect(players).to_contain_text("nobody has joined yet")
+    a.evaluate("window.__notReloaded = true")
+    match.refresh_from_db()
+    b.goto(f"{live_server.url}/matches/join/{match.join_slug}/")
+    b.get_by_label("Your name (optional)").fill("Anna")
+    b.get_by_role("button", name="Join as Northern Guard").click()
+    b.wait_for_url(re.compile(rf".*/matches/{match.pk}/$"))
+    expect(players).to_contain_text("Anna", timeout=SYNC)
+    expect(players).not_to_contain_text("nobody has joined yet")
+    expect(a.locator("#join-url")).to_have_count(0)  # nothing left to share
+    assert a.evaluate("window.__notReloaded") is True
+    a.locator("#share").scroll_into_view_if_needed()
+    shot(a, "opponent-joined-tablet")
+    assert_accessible(a, "on the board after the opponent joined")
