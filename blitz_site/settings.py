@@ -10,6 +10,8 @@ Environment variables (all optional on a developer machine):
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins, for HTTPS behind a proxy.
 - ``BLITZ_DATA_DIRS``: extra game-data directories (see README, "Game data").
 - ``STATIC_ROOT``: where ``collectstatic`` writes (default: ``staticfiles/`` beside ``manage.py``).
+- ``BEHIND_PROXY``: ``1`` when every request comes through nginx (``deploy/``): the client's
+  address is then nginx's ``X-Real-IP``.
 """
 
 from __future__ import annotations
@@ -151,6 +153,10 @@ AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# Behind nginx (deploy/): the client's address comes from X-Real-IP (blitz_site.proxy). Only set
+# it when the app servers can be reached through the proxy alone.
+BEHIND_PROXY = env_bool("BEHIND_PROXY")
+AXES_CLIENT_IP_CALLABLE = "blitz_site.proxy.client_ip"
 
 ROOT_URLCONF = "blitz_site.urls"
 WSGI_APPLICATION = "blitz_site.wsgi.application"
