@@ -10,6 +10,8 @@ Environment variables (all optional on a developer machine):
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins, for HTTPS behind a proxy.
 - ``BLITZ_DATA_DIRS``: extra game-data directories (see README, "Game data").
 - ``STATIC_ROOT``: where ``collectstatic`` writes (default: ``staticfiles/`` beside ``manage.py``).
+- ``TRUSTED_PROXY_COUNT``: how many reverse proxies append to ``X-Forwarded-For`` (1 behind
+  the nginx of ``deploy/``); 0 (default): the connecting address.
 """
 
 from __future__ import annotations
@@ -128,6 +130,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a body above MAX_REQUEST_BYTES is refused (413) before anything reads it.
+    "blitz_site.body_limit.BodySizeLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -231,6 +235,16 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+
+# Request bodies. The largest a player sends is a roster import: a file of at most
+# armies.forms.MAX_IMPORT_BYTES (256 KB), or the same JSON pasted as text, which form encoding can
+# make three times bigger. A body above MAX_REQUEST_BYTES is refused with a 413 before it is read
+# (blitz_site.body_limit; nginx refuses it first with client_max_body_size, deploy/nginx/). Every
+# body allowed fits in memory, so an upload is never spooled to a temporary file.
+MAX_REQUEST_BYTES = 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
+FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.MemoryFileUploadHandler"]
 
 # HTTPS hardening: on when HTTPS=1 (documented in the README, "Deploying").
 if env_bool("HTTPS"):
