@@ -106,16 +106,28 @@ document.addEventListener("click", async (event) => {
 
 // Editor (htmx): after a swap the player stays where they tapped. The button tapped (or its
 // replacement, which keeps its id) gets focus back, and every open model stays open.
+// Only the request the tapped button started brings the focus back to it: a tap elsewhere, or
+// a form sent with Enter, forgets it (so focus never jumps to an old, unrelated button).
 let tapped = "";
 let openDetails = [];
 let swapTarget = "";
+let targetHadFocus = false;
 document.addEventListener("click", (event) => {
   const button = event.target.closest("button[id]");
-  if (button) tapped = button.id;
+  tapped = button ? button.id : "";
+});
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const button = tapped && document.getElementById(tapped);
+  const source = event.detail.elt;
+  if (!button || !(source === button || source.contains(button) || button.form === source)) {
+    tapped = "";
+  }
 });
 document.addEventListener("htmx:beforeSwap", (event) => {
   openDetails = [...document.querySelectorAll("details[open][id]")].map((details) => details.id);
-  swapTarget = event.detail.target ? event.detail.target.id : "";
+  const target = event.detail.target;
+  swapTarget = target ? target.id : "";
+  targetHadFocus = Boolean(target && target.contains(document.activeElement));
 });
 function restorePlace() {
   for (const id of openDetails) {
@@ -123,7 +135,8 @@ function restorePlace() {
     if (details && !details.open) details.open = true;
   }
   const again = tapped && document.getElementById(tapped);
-  const fallback = swapTarget && document.getElementById(`${swapTarget}-title`);
+  const fallback =
+    targetHadFocus && swapTarget && document.getElementById(`${swapTarget}-title`);
   const focus = again || fallback;
   if (focus && document.activeElement !== focus) focus.focus({ preventScroll: true });
 }

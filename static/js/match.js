@@ -141,6 +141,8 @@
       var card = button.closest(".unit, #turn") || (button.closest("#match-log, .board-bar") ? document.getElementById("latest") : null);
       var item = { op: button.value, key: newKey(), card: card ? card.id : "", tries: 0 };
       if (item.card) forget(item.card); // acting on a card again replaces its message
+      var track = button.classList.contains("bx") ? button.parentElement : null;
+      if (track && track.id) item.track = { id: track.id, html: track.innerHTML };
       showPending(button);
       queue.push(item);
       save();
@@ -164,6 +166,9 @@
         finished(current, "");
       } else if (code === 400 || code === 403 || code === 404 || code === 405) {
         // The server answered and refused: retrying would not help. Say so; never drop silently.
+        // A box drawn crossed off before the answer goes back as it was.
+        var drawn = current.track && document.getElementById(current.track.id);
+        if (drawn) drawn.innerHTML = current.track.html;
         finished(current, "Not saved: " + (xhr.responseText || "the server refused this change.").slice(0, 300));
       } else {
         retry(current);

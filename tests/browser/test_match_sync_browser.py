@@ -140,3 +140,34 @@ def test_the_first_player_sees_the_opponent_join_without_a_reload(
     a.locator("#share").scroll_into_view_if_needed()
     shot(a, "opponent-joined-tablet")
     assert_accessible(a, "on the board after the opponent joined")
+
+
+def test_a_box_drawn_at_once_goes_back_when_the_server_refuses_the_tap(live_server, browser):
+    # Its own context: the refused request makes the browser log an error on purpose.
+    context = browser.new_context(viewport=TABLET)
+    try:
+        refused_box_goes_back(context.new_page(), live_server)
+    finally:
+        context.close()
+
+
+def refused_box_goes_back(page, live_server) -> None:
+    start_match(page, live_server.url)
+    page.route("**/event", lambda route: route.fulfill(status=404, body="No such match."))
+    box = card(page, "b-1-1").locator('button[aria-label="Cross off box 1, Sturdy"]')
+    box.click()
+    expect(page.locator("#board-status")).to_contain_text("Not saved: No such match.")
+    expect(box).to_be_visible()  # the box is a button again, not drawn crossed off
+    expect(card(page, "b-1-1").locator(".bx.pend")).to_have_count(0)
+    expect(card(page, "b-1-1").locator(".st")).to_have_text("Undamaged")
+
+
+def test_a_double_tap_on_a_box_crosses_off_one_box(live_server, new_page):
+    page = new_page(TABLET)
+    match = start_match(page, live_server.url)
+    card(page, "b-1-1").locator('button[aria-label="Cross off box 1, Sturdy"]').dblclick()
+    expect(card(page, "b-1-1").locator(".st")).to_have_text("Sturdy")
+    page.wait_for_timeout(1000)
+    match.refresh_from_db()
+    assert match.current_state().unit("b-1-1").track.marked == 1
+    assert MatchEvent.objects.filter(match=match).count() == 1

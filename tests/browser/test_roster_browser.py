@@ -274,3 +274,21 @@ def test_printed_cards_are_dense_and_numbered_on_a4_and_letter(
     expect(page.locator(".sheet-head").last).to_contain_text(f"Page {sheets} of {sheets}")
     for paper in ("A4", "Letter"):
         assert pdf_pages(page.pdf(format=paper)) == sheets, paper
+
+
+def test_a_form_sent_with_enter_does_not_send_focus_back_to_an_old_button(live_server, new_page):
+    """Focus returns to the button that was tapped, and only for the request it started."""
+    page = new_page(VIEWPORTS["tablet-portrait"])
+    start_north(page, live_server.url)
+    page.locator("#g0-add-model").click()
+    expect(page.locator("#g0-add-model")).to_be_focused()  # back where the player tapped
+    models = page.locator("#group-0 details").count()
+    page.get_by_text("Name and TV limit").click()
+    page.fill("#id_name", "Northern raid")
+    page.press("#id_name", "Enter")
+    expect(page.locator("h1")).to_contain_text("Northern raid")
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.activeElement.id") != "g0-add-model"
+    page.keyboard.press("Enter")  # a keyboard player presses Enter again: no model is added
+    page.wait_for_timeout(500)
+    assert page.locator("#group-0 details").count() == models
