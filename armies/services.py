@@ -210,6 +210,10 @@ def roster_import(*, owner: Owner, text: str) -> Roster:
         ) from error
     except RecursionError as error:  # "[[[[..." nested deeper than any roster could be
         raise RosterError("The file is not a roster export: it is nested far too deep.") from error
+    except ValueError as error:  # an integer of more than 4,300 digits (Python's own limit)
+        raise RosterError(
+            "The file is not a roster export: it holds a number too long to read."
+        ) from error
     if not storable(document):
         raise RosterError(f"This file can't be imported. {UNSTORABLE_MESSAGE}")
     if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
