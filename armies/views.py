@@ -67,6 +67,7 @@ def roster_create(request: HttpRequest) -> HttpResponse:
             preset=value if kind == "preset" else "",
             faction=value if kind == "faction" else "",
             name=form.cleaned_data["name"],
+            key=form.cleaned_data["key"],
         )
     except RosterError as error:
         form.add_error(None, str(error))
@@ -111,7 +112,9 @@ def roster_import(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         try:
             roster = services.roster_import(
-                owner=request_owner(request, create=True), text=form.cleaned_data["json"]
+                owner=request_owner(request, create=True),
+                text=form.cleaned_data["json"],
+                key=form.cleaned_data["key"],
             )
         except RosterError as error:
             form.add_error(None, str(error))
