@@ -16,7 +16,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from armies.models import Roster
-from tests.factories import PASSWORD, make_roster, make_user
+from tests.factories import PASSWORD, make_match, make_roster, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -89,3 +89,33 @@ def test_signing_up_with_a_bare_word_next_lands_on_my_rosters(client, target):
     assert response.status_code == 200
     assert response.redirect_chain == [(reverse("armies:roster-list"), 302)]
     assert User.objects.filter(username="kim").exists()
+
+
+@pytest.mark.parametrize(
+    "cookie",
+    [
+        'sessionid="abcdefgh\\000ijklmnop"',  # a quoted octal escape: the parser makes a NUL
+        'sessionid="\\000\\000\\000\\000\\000\\000\\000\\000"',
+        "sessionid=" + "x" * 5000,
+        "sessionid=ABCDEFGH-not-a-key",
+    ],
+)
+def test_a_session_cookie_no_server_made_is_a_fresh_session(client, cookie):
+    """PostgreSQL refuses NUL in a query: such a cookie is no session, never a 500."""
+    user = make_user("host")
+    match = make_match(user)
+    pages = [
+        reverse("home"),
+        reverse("armies:roster-list"),
+        reverse("matches:match-new"),
+        reverse("matches:match-watch", args=[match.watch_slug]),
+        reverse("matches:match-board", args=[match.pk]),
+        reverse("login"),
+    ]
+    for path in pages:
+        assert client.get(path, HTTP_COOKIE=cookie).status_code in (200, 404), path
+    created = client.post(
+        reverse("armies:roster-create"), {"start": "preset:north_starter"}, HTTP_COOKIE=cookie
+    )
+    assert created.status_code == 302
+    assert Roster.objects.count() == 1
