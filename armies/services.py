@@ -157,10 +157,13 @@ def roster_set_tv_limit(*, owner: Owner, roster_id: int, tv_limit: int) -> Chang
 
 
 @transaction.atomic
-def roster_duplicate(*, owner: Owner, roster_id: int) -> Roster:
+def roster_duplicate(*, owner: Owner, roster_id: int, key: str = "") -> Roster:
+    """A copy of one of the owner's rosters, once per form ``key``."""
     source = Roster.objects.live().owned_by(owner).get(pk=roster_id)
+    if first := created_with(owner, key):
+        return first
     army = rules.rename(load_army(source), _copy_name(source.name))
-    return _new_roster(owner, army, copied_from=source)
+    return _new_roster(owner, army, key=key, copied_from=source)
 
 
 def _copy_name(name: str) -> str:
@@ -168,10 +171,13 @@ def _copy_name(name: str) -> str:
 
 
 @transaction.atomic
-def roster_copy_shared(*, owner: Owner, slug: str) -> Roster:
+def roster_copy_shared(*, owner: Owner, slug: str, key: str = "") -> Roster:
+    """A copy of a shared roster in the owner's rosters, once per form ``key``."""
     source = Roster.objects.live().get(share_slug=slug)
+    if first := created_with(owner, key):
+        return first
     army = rules.rename(load_army(source), _copy_name(source.name))
-    return _new_roster(owner, army, copied_from=source)
+    return _new_roster(owner, army, key=key, copied_from=source)
 
 
 @transaction.atomic

@@ -24,6 +24,7 @@ from armies.models import RevokedShareSlug, Roster
 from armies.owners import request_owner
 from armies.presenters import roster_view
 from armies.services import RosterError
+from blitz_site.once import new_key, read_key
 from blitz_site.text import is_token
 from matches.queries import matches_for_roster
 
@@ -98,6 +99,7 @@ def _list_context(request: HttpRequest, **forms) -> dict:
         "create_form": CreateForm(),
         "import_form": ImportForm(),
         "is_guest": owner.is_guest,
+        "key": new_key,  # a fresh once-only key for each Duplicate button
         **forms,
     }
 
@@ -127,7 +129,9 @@ def roster_import(request: HttpRequest) -> HttpResponse:
 @require_POST
 def roster_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
     try:
-        copy = services.roster_duplicate(owner=request_owner(request), roster_id=pk)
+        copy = services.roster_duplicate(
+            owner=request_owner(request), roster_id=pk, key=read_key(request.POST.get("key"))
+        )
     except Roster.DoesNotExist as error:
         raise Http404 from error
     messages.success(request, f"Made “{copy.name}”.")
@@ -421,6 +425,7 @@ def roster_shared(request: HttpRequest, slug: str) -> HttpResponse:
         "roster": roster,
         "share_url": _share_url(request, roster),
         "is_owner": request_owner(request).owns(roster),
+        "key": new_key,  # the once-only key of "Copy to my rosters"
     }
     return render(request, "armies/roster_shared.html", context)
 
@@ -437,7 +442,11 @@ def roster_shared_qr(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def roster_shared_copy(request: HttpRequest, slug: str) -> HttpResponse:
     try:
-        copy = services.roster_copy_shared(owner=request_owner(request, create=True), slug=slug)
+        copy = services.roster_copy_shared(
+            owner=request_owner(request, create=True),
+            slug=slug,
+            key=read_key(request.POST.get("key")),
+        )
     except Roster.DoesNotExist as error:
         raise Http404("This roster link does not exist or has been turned off.") from error
     messages.success(request, f"Copied into your rosters as “{copy.name}”.")

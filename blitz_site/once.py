@@ -24,6 +24,11 @@ def new_key() -> str:
     return secrets.token_urlsafe(16)
 
 
+def read_key(value: object) -> str:
+    """The once-only key a plain button form sent (``<input name="key">``), or "" for none."""
+    return value if isinstance(value, str) and ONCE_KEY.fullmatch(value) else ""
+
+
 class OnceKeyField(forms.CharField):
     """A hidden field holding a fresh key; cleans to the key, or "" when it is not one."""
 
@@ -35,4 +40,4 @@ class OnceKeyField(forms.CharField):
         super().__init__(**kwargs)
 
     def clean(self, value: object) -> str:
-        return value if isinstance(value, str) and ONCE_KEY.fullmatch(value) else ""
+        return read_key(value)

@@ -54,7 +54,7 @@ class TestOneKeyMakesOne:
         make_roster(player)  # the import form shows once there is a roster
         first = KEY_FIELD.findall(client.get(reverse("armies:roster-list")).content.decode())
         second = KEY_FIELD.findall(client.get(reverse("armies:roster-list")).content.decode())
-        assert len(first) == 2 and len(set(first)) == 2
+        assert len(first) == 3 and len(set(first)) == 3  # new, import, the roster's Duplicate
         assert not set(first) & set(second)
 
     def test_the_start_a_match_form_draws_a_fresh_key(self, client, player):
@@ -174,3 +174,46 @@ class TestTwoSubmitsAtOnce:
         user = make_user()
         assert self.together(start, self.clients(user)) == [302] * 4
         assert Match.objects.count() == 1
+
+    def test_duplicating(self):
+        user = make_user()
+        url = reverse("armies:roster-duplicate", args=[make_roster(user).pk])
+        statuses = self.together(lambda c: c.post(url, {"key": KEY}), self.clients(user))
+        assert statuses == [302] * 4
+        assert Roster.objects.filter(owner=user).count() == 2
+
+
+@pytest.mark.django_db
+class TestCopies:
+    """Duplicate and "Copy to my rosters" are plain button forms with a key of their own."""
+
+    def test_each_duplicate_and_copy_button_draws_a_fresh_key(self, client, player):
+        roster = make_roster(player)
+        listed = KEY_FIELD.findall(client.get(reverse("armies:roster-list")).content.decode())
+        edit = client.get(reverse("armies:roster-edit", args=[roster.pk])).content.decode()
+        shared = client.get(reverse("roster-shared", args=[roster.share_slug])).content.decode()
+        keys = listed + KEY_FIELD.findall(edit) + KEY_FIELD.findall(shared)
+        assert len(keys) >= 4 and len(set(keys)) == len(keys)
+
+    def test_duplicating_twice_with_one_key_makes_one_copy(self, client, player):
+        roster = make_roster(player)
+        url = reverse("armies:roster-duplicate", args=[roster.pk])
+        first, second = client.post(url, {"key": KEY}), client.post(url, {"key": KEY})
+        assert first["Location"] == second["Location"]
+        assert Roster.objects.filter(owner=player).count() == 2
+
+    def test_copying_a_shared_list_twice_with_one_key_makes_one_copy(self, client, player):
+        shared = make_roster(make_user("kim"))
+        url = reverse("roster-shared-copy", args=[shared.share_slug])
+        first, second = client.post(url, {"key": KEY}), client.post(url, {"key": KEY})
+        assert first["Location"] == second["Location"]
+        assert Roster.objects.filter(owner=player).count() == 1
+
+    @pytest.mark.parametrize("key", [None, "short", "\x00" * 10])
+    def test_without_a_key_each_press_copies(self, client, player, key):
+        roster = make_roster(player)
+        body = {} if key is None else {"key": key}
+        for _ in range(2):
+            client.post(reverse("armies:roster-duplicate", args=[roster.pk]), body)
+            client.post(reverse("roster-shared-copy", args=[roster.share_slug]), body)
+        assert Roster.objects.filter(owner=player).count() == 5
