@@ -3,6 +3,7 @@ from __future__ import annotations
 from django import forms
 
 import rules
+from blitz_site.once import OnceKeyField
 from blitz_site.text import StorableTextMixin
 
 MAX_IMPORT_BYTES = 256 * 1024
@@ -22,6 +23,7 @@ def start_choices() -> list[tuple[str, list[tuple[str, str]]]]:
 class CreateForm(StorableTextMixin, forms.Form):
     start = forms.ChoiceField(label="Start from", choices=start_choices)
     name = forms.CharField(label="Name (optional)", max_length=80, required=False)
+    key = OnceKeyField()
 
 
 class RosterListForm(StorableTextMixin, forms.Form):
@@ -62,6 +64,7 @@ class TvLimitForm(forms.Form):
 class ImportForm(StorableTextMixin, forms.Form):
     file = forms.FileField(label="Roster file (.json)", required=False)
     text = forms.CharField(label="…or paste the JSON", widget=forms.Textarea, required=False)
+    key = OnceKeyField()
 
     def clean(self):
         data = super().clean()

@@ -57,6 +57,9 @@ class Roster(models.Model):
     # Keys of the last requests that changed this roster: a retried request applies once.
     applied_keys = models.JSONField(default=list, blank=True)
     revision = models.PositiveIntegerField(default=0)
+    # The once-only key of the form that created this roster (new or imported): the same form
+    # sent twice makes one roster (see armies.services.roster_create).
+    create_key = models.CharField(max_length=64, blank=True, default="")
     copied_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies"
     )
@@ -72,7 +75,17 @@ class Roster(models.Model):
             models.CheckConstraint(
                 condition=models.Q(owner__isnull=False) | ~models.Q(guest_key=""),
                 name="roster_has_an_owner_or_a_guest_key",
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["owner", "create_key"],
+                condition=models.Q(owner__isnull=False) & ~models.Q(create_key=""),
+                name="roster_create_key_once_per_user",
+            ),
+            models.UniqueConstraint(
+                fields=["guest_key", "create_key"],
+                condition=models.Q(owner__isnull=True) & ~models.Q(create_key=""),
+                name="roster_create_key_once_per_guest",
+            ),
         ]
 
     def __str__(self) -> str:

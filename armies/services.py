@@ -58,10 +58,20 @@ def _clean_name(name: str) -> str:
     return name
 
 
-def _new_roster(owner: Owner, army: rules.Roster, **extra) -> Roster:
+def created_with(owner: Owner, key: str) -> Roster | None:
+    """The roster a create or import form with this once-only key already made, if any."""
+    if not key:
+        return None
+    return Roster.objects.owned_by(owner).filter(create_key=key).first()
+
+
+def _new_roster(owner: Owner, army: rules.Roster, *, key: str = "", **extra) -> Roster:
+    """Save a new roster; with a once-only ``key`` already used by this owner (two submits of one
+    form, even at the same moment), the roster the first one made instead."""
     roster = Roster(
         owner_id=owner.user_id,
         guest_key="" if owner.user_id else owner.guest_key,
+        create_key=key,
         **extra,
     )
     _store(roster, army)
@@ -71,13 +81,22 @@ def _new_roster(owner: Owner, army: rules.Roster, **extra) -> Roster:
             with transaction.atomic():
                 roster.save()
             return roster
-        except IntegrityError:  # a slug collision: astronomically unlikely, try another
+        except IntegrityError:
+            # The same key committed by a submit that got there first (its row is visible now
+            # that the unique index has waited for it), or a slug collision: try another slug.
+            if first := created_with(owner, key):
+                return first
             roster.pk = None
     raise RosterError("Could not create the roster; please try again.")
 
 
 @transaction.atomic
-def roster_create(*, owner: Owner, faction: str = "", preset: str = "", name: str = "") -> Roster:
+def roster_create(
+    *, owner: Owner, faction: str = "", preset: str = "", name: str = "", key: str = ""
+) -> Roster:
+    """A new roster from a starter force or an empty faction list, once per form ``key``."""
+    if first := created_with(owner, key):
+        return first
     cat = catalog()
     try:
         if preset:
@@ -91,7 +110,7 @@ def roster_create(*, owner: Owner, faction: str = "", preset: str = "", name: st
             army = rules.new_roster(cat, faction, name=_clean_name(name or default_name))
     except rules.RulesError as error:
         raise RosterError(str(error)) from error
-    return _new_roster(owner, army)
+    return _new_roster(owner, army, key=key)
 
 
 def _locked(owner: Owner, roster_id: int) -> Roster:
@@ -138,10 +157,13 @@ def roster_set_tv_limit(*, owner: Owner, roster_id: int, tv_limit: int) -> Chang
 
 
 @transaction.atomic
-def roster_duplicate(*, owner: Owner, roster_id: int) -> Roster:
+def roster_duplicate(*, owner: Owner, roster_id: int, key: str = "") -> Roster:
+    """A copy of one of the owner's rosters, once per form ``key``."""
     source = Roster.objects.live().owned_by(owner).get(pk=roster_id)
+    if first := created_with(owner, key):
+        return first
     army = rules.rename(load_army(source), _copy_name(source.name))
-    return _new_roster(owner, army, copied_from=source)
+    return _new_roster(owner, army, key=key, copied_from=source)
 
 
 def _copy_name(name: str) -> str:
@@ -149,10 +171,13 @@ def _copy_name(name: str) -> str:
 
 
 @transaction.atomic
-def roster_copy_shared(*, owner: Owner, slug: str) -> Roster:
+def roster_copy_shared(*, owner: Owner, slug: str, key: str = "") -> Roster:
+    """A copy of a shared roster in the owner's rosters, once per form ``key``."""
     source = Roster.objects.live().get(share_slug=slug)
+    if first := created_with(owner, key):
+        return first
     army = rules.rename(load_army(source), _copy_name(source.name))
-    return _new_roster(owner, army, copied_from=source)
+    return _new_roster(owner, army, key=key, copied_from=source)
 
 
 @transaction.atomic
@@ -200,8 +225,11 @@ def roster_share_revoke(*, owner: Owner, roster_id: int) -> Roster:
 
 
 @transaction.atomic
-def roster_import(*, owner: Owner, text: str) -> Roster:
-    """Rebuild a roster from an exported JSON file; refuse it whole, with reasons, if it's bad."""
+def roster_import(*, owner: Owner, text: str, key: str = "") -> Roster:
+    """Rebuild a roster from an exported JSON file; refuse it whole, with reasons, if it's bad.
+    Once per form ``key``: a second submit of the same form gets the roster the first made."""
+    if first := created_with(owner, key):
+        return first
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
@@ -210,6 +238,10 @@ def roster_import(*, owner: Owner, text: str) -> Roster:
         ) from error
     except RecursionError as error:  # "[[[[..." nested deeper than any roster could be
         raise RosterError("The file is not a roster export: it is nested far too deep.") from error
+    except ValueError as error:  # an integer of more than 4,300 digits (Python's own limit)
+        raise RosterError(
+            "The file is not a roster export: it holds a number too long to read."
+        ) from error
     if not storable(document):
         raise RosterError(f"This file can't be imported. {UNSTORABLE_MESSAGE}")
     if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
@@ -227,4 +259,5 @@ def roster_import(*, owner: Owner, text: str) -> Roster:
     unknown = [p.message for p in rules.roster_problems(army, cat) if p.code.startswith("unknown")]
     if unknown:
         raise RosterError("The file names things the game data does not know: " + " ".join(unknown))
-    return _new_roster(owner, rules.rename(army, _clean_name(army.name or "Imported roster")))
+    name = _clean_name(army.name or "Imported roster")
+    return _new_roster(owner, rules.rename(army, name), key=key)

@@ -24,6 +24,7 @@ from armies.models import RevokedShareSlug, Roster
 from armies.owners import request_owner
 from armies.presenters import roster_view
 from armies.services import RosterError
+from blitz_site.once import new_key, read_key
 from blitz_site.text import is_token
 from matches.queries import matches_for_roster
 
@@ -67,6 +68,7 @@ def roster_create(request: HttpRequest) -> HttpResponse:
             preset=value if kind == "preset" else "",
             faction=value if kind == "faction" else "",
             name=form.cleaned_data["name"],
+            key=form.cleaned_data["key"],
         )
     except RosterError as error:
         form.add_error(None, str(error))
@@ -97,6 +99,7 @@ def _list_context(request: HttpRequest, **forms) -> dict:
         "create_form": CreateForm(),
         "import_form": ImportForm(),
         "is_guest": owner.is_guest,
+        "key": new_key,  # a fresh once-only key for each Duplicate button
         **forms,
     }
 
@@ -111,7 +114,9 @@ def roster_import(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         try:
             roster = services.roster_import(
-                owner=request_owner(request, create=True), text=form.cleaned_data["json"]
+                owner=request_owner(request, create=True),
+                text=form.cleaned_data["json"],
+                key=form.cleaned_data["key"],
             )
         except RosterError as error:
             form.add_error(None, str(error))
@@ -124,7 +129,9 @@ def roster_import(request: HttpRequest) -> HttpResponse:
 @require_POST
 def roster_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
     try:
-        copy = services.roster_duplicate(owner=request_owner(request), roster_id=pk)
+        copy = services.roster_duplicate(
+            owner=request_owner(request), roster_id=pk, key=read_key(request.POST.get("key"))
+        )
     except Roster.DoesNotExist as error:
         raise Http404 from error
     messages.success(request, f"Made “{copy.name}”.")
@@ -418,6 +425,7 @@ def roster_shared(request: HttpRequest, slug: str) -> HttpResponse:
         "roster": roster,
         "share_url": _share_url(request, roster),
         "is_owner": request_owner(request).owns(roster),
+        "key": new_key,  # the once-only key of "Copy to my rosters"
     }
     return render(request, "armies/roster_shared.html", context)
 
@@ -434,7 +442,11 @@ def roster_shared_qr(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def roster_shared_copy(request: HttpRequest, slug: str) -> HttpResponse:
     try:
-        copy = services.roster_copy_shared(owner=request_owner(request, create=True), slug=slug)
+        copy = services.roster_copy_shared(
+            owner=request_owner(request, create=True),
+            slug=slug,
+            key=read_key(request.POST.get("key")),
+        )
     except Roster.DoesNotExist as error:
         raise Http404("This roster link does not exist or has been turned off.") from error
     messages.success(request, f"Copied into your rosters as “{copy.name}”.")

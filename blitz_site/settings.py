@@ -211,7 +211,7 @@ LOGOUT_REDIRECT_URL = "home"
 
 # No state in a process: sessions, the cache and login attempts live in the database, so any
 # number of app servers can share one PostgreSQL (`manage.py createcachetable` makes the table).
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+SESSION_ENGINE = "blitz_site.sessions"  # the db store, refusing keys Django never makes
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",

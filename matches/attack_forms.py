@@ -44,6 +44,8 @@ DEFAULT_SKILL = 2  # "Unless otherwise stated ... Attack and Defense are Level 2
 DEFAULT_EW = 1  # ... and Electronic Warfare is Level 1"
 ROLLED_SALT = "blitz.attack.rolled"
 ROLL_WORDS = re.compile(r"[\s,;+/]+")
+# ASCII digits only: "²".isdigit() is True but int() refuses it, and int("٣") is 3.
+DIGITS = re.compile(r"[0-9]{1,2}")
 ROLL_HELP = "Enter the result, such as 5, or each die, such as 5 3 (a Fumble is 0)."
 
 
@@ -108,7 +110,7 @@ def read_who(
     weapon_value = _text(data, "weapon") or "0"
     if weapon_value == OTHER or not weapons:
         weapon, weapon_value = None, OTHER
-    elif weapon_value.isdigit() and int(weapon_value) < len(weapons):
+    elif DIGITS.fullmatch(weapon_value) and int(weapon_value) < len(weapons):
         weapon = weapons[int(weapon_value)]
     else:
         weapon, weapon_value = weapons[0], "0"
@@ -541,7 +543,7 @@ def parse_roll(text: str) -> RollEntry | None:
     words = [word for word in ROLL_WORDS.split(text.strip()) if word]
     if not words:
         return None
-    if len(words) > 10 or not all(word.isdigit() and len(word) <= 2 for word in words):
+    if len(words) > 10 or not all(DIGITS.fullmatch(word) for word in words):
         raise ValueError(ROLL_HELP)
     numbers = tuple(int(word) for word in words)
     if len(numbers) > 1:

@@ -8,6 +8,7 @@ import secrets
 from django import forms
 
 from armies.models import Roster
+from blitz_site.once import OnceKeyField
 from blitz_site.text import StorableTextMixin
 from matches.models import Match
 from matches.services import Redo, SideChoice, UndoLast
@@ -165,6 +166,7 @@ class MatchStartForm(StorableTextMixin, forms.Form):
     mine = forms.ChoiceField(label="Your army")
     opponent = forms.ChoiceField(label="Your opponent's army")
     against = forms.CharField(required=False, widget=forms.HiddenInput)
+    key = OnceKeyField()
 
     def __init__(self, *args, rosters, catalog: Catalog, shared: Roster | None, **kwargs):
         super().__init__(*args, **kwargs)

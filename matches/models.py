@@ -161,6 +161,8 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     ended_at = models.DateTimeField(null=True, blank=True)
+    # The once-only key of the form that started this match: sent twice, it starts one match.
+    create_key = models.CharField(max_length=64, blank=True, default="")
 
     objects = MatchQuerySet.as_manager()
 
@@ -171,7 +173,17 @@ class Match(models.Model):
             models.CheckConstraint(
                 condition=models.Q(a_user__isnull=False) | ~models.Q(a_guest_key=""),
                 name="match_seat_a_has_a_player",
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["a_user", "create_key"],
+                condition=models.Q(a_user__isnull=False) & ~models.Q(create_key=""),
+                name="match_create_key_once_per_user",
+            ),
+            models.UniqueConstraint(
+                fields=["a_guest_key", "create_key"],
+                condition=models.Q(a_user__isnull=True) & ~models.Q(create_key=""),
+                name="match_create_key_once_per_guest",
+            ),
         ]
 
     def __str__(self) -> str:

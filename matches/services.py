@@ -104,25 +104,51 @@ def _snapshot(choice: SideChoice) -> _Snapshot:
     return _Snapshot(army, name, faction, fingerprint, spec)
 
 
-def match_start(*, owner: Owner, player: str, mine: SideChoice, opponent: SideChoice) -> Match:
-    """A new match between ``mine`` (seat A, ``owner``) and ``opponent`` (seat B, open to join)."""
+def started_with(owner: Owner, key: str) -> Match | None:
+    """The match a start form with this once-only key already started, if any."""
+    if not key:
+        return None
+    if owner.user_id is not None:
+        return Match.objects.filter(a_user_id=owner.user_id, create_key=key).first()
+    return Match.objects.filter(
+        a_user__isnull=True, a_guest_key=owner.guest_key, create_key=key
+    ).first()
+
+
+def match_start(
+    *, owner: Owner, player: str, mine: SideChoice, opponent: SideChoice, key: str = ""
+) -> Match:
+    """A new match between ``mine`` (seat A, ``owner``) and ``opponent`` (seat B, open to join).
+
+    Once per form ``key``: a second submit of the same form (even at the same moment) gets the
+    match the first one started."""
     if owner.user_id is None and not owner.guest_key:
         raise MatchError("Your browser session is needed to keep your seat: allow cookies.")
+    if first := started_with(owner, key):
+        return first
     a, b = _snapshot(mine), _snapshot(opponent)
     try:
         initial = state_to_dict(new_match(a.spec, b.spec))
     except RulesError as error:
         raise MatchError(str(error)) from None
-    with transaction.atomic():
-        return Match.objects.create(
-            a_user_id=owner.user_id,
-            a_guest_key="" if owner.user_id else owner.guest_key,
-            a_player=player,
-            **_side_fields("a", mine, a),
-            **_side_fields("b", opponent, b),
-            initial=initial,
-            state=initial,
-        )
+    try:
+        with transaction.atomic():
+            return Match.objects.create(
+                a_user_id=owner.user_id,
+                a_guest_key="" if owner.user_id else owner.guest_key,
+                a_player=player,
+                **_side_fields("a", mine, a),
+                **_side_fields("b", opponent, b),
+                initial=initial,
+                state=initial,
+                create_key=key,
+            )
+    except IntegrityError:
+        # The same key committed by a submit that got there first: the unique index waited for
+        # it, so its row is visible now. (Anything else is a real error.)
+        if first := started_with(owner, key):
+            return first
+        raise
 
 
 def _side_fields(side: str, choice: SideChoice, snap: _Snapshot) -> dict:

@@ -154,6 +154,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
                 player=form.cleaned_data["name"],
                 mine=form.cleaned_data["mine"],
                 opponent=form.cleaned_data["opponent"],
+                key=form.cleaned_data["key"],
             )
         except services.MatchError as error:
             form.add_error(None, str(error))

@@ -36,6 +36,7 @@ touches what it changed (its ``writes``), and only if the rest of the log still 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -297,6 +298,9 @@ class MatchState:
         return self.sides[0].units + self.sides[1].units
 
 
+_ID_NUMBER = re.compile(r"[0-9]{1,3}")  # a group or model number in an id such as "a-1-2"
+
+
 def _parse_id(value: object, parts: int, what: str) -> tuple[str, tuple[int, ...]]:
     if not isinstance(value, str):
         raise EventError(f"A {what} is named by text such as 'a-1-2'; got {value!r}.")
@@ -304,7 +308,8 @@ def _parse_id(value: object, parts: int, what: str) -> tuple[str, tuple[int, ...
     if (
         len(pieces) != parts
         or pieces[0] not in SIDES
-        or not all(p.isdigit() and len(p) <= 3 for p in pieces[1:])
+        # ASCII digits only: "²".isdigit() is True but int() refuses it, and "٣" would read as 3
+        or not all(_ID_NUMBER.fullmatch(p) for p in pieces[1:])
     ):
         raise UnknownId(f"This match has no {what} {value!r}.")
     return pieces[0], tuple(int(p) for p in pieces[1:])

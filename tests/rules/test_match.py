@@ -442,7 +442,12 @@ def test_malformed_events_are_refused_in_words(data, message):
         parse_event(data)
 
 
-@pytest.mark.parametrize("unit", ["a-9-1", "a-1-9", "c-1-1", "a-1", "a-x-1", "a-1-1-1"])
+@pytest.mark.parametrize(
+    "unit",
+    # Unicode digits: "²".isdigit() is True but int("²") fails; int("٣") is 3 and int("１") is 1.
+    ["a-9-1", "a-1-9", "c-1-1", "a-1", "a-x-1", "a-1-1-1", "a-²-1", "a-1-①", "a-٣-1", "a-１-1",
+     "a-1-" + "1" * 5000, "a-+1-1", "a- 1-1", "a-1-1\x00"],
+)  # fmt: skip
 def test_unknown_models_are_unknown_ids(unit):
     with pytest.raises(UnknownId):
         step(small_match(), make_event("mark_box", unit=unit))
