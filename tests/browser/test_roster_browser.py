@@ -280,9 +280,11 @@ def test_a_form_sent_with_enter_does_not_send_focus_back_to_an_old_button(live_s
     """Focus returns to the button that was tapped, and only for the request it started."""
     page = new_page(VIEWPORTS["tablet-portrait"])
     start_north(page, live_server.url)
+    before = page.locator("#group-0 details").count()
     page.locator("#g0-add-model").click()
+    expect(page.locator("#group-0 details")).to_have_count(before + 1)  # the group redrawn
     expect(page.locator("#g0-add-model")).to_be_focused()  # back where the player tapped
-    models = page.locator("#group-0 details").count()
+    models = before + 1
     page.get_by_text("Name and TV limit").click()
     page.fill("#id_name", "Northern raid")
     page.press("#id_name", "Enter")
