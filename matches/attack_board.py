@@ -306,7 +306,8 @@ def _indirect_odds(reading: AttackReading, view: dict) -> None:
 
 
 def _size(reading: AttackReading) -> int | None:
-    given = datacard_model(reading.who.attacker, "size")
+    attacker = reading.who.attacker
+    given = datacard_model(attacker, "size", reading.who.card(attacker))
     return given if given is not None else reading.form.cleaned_data.get("size")
 
 

@@ -21,7 +21,7 @@ from django_htmx.http import reswap, retarget
 from matches import attack_board, services
 from matches.access import cached_claim, forget_seat, player_seat
 from matches.attack_board import designation_context, ecm_context, helper_context
-from matches.attack_data import remembered_figures, weapons_of
+from matches.attack_data import catalog_of, remembered_figures, weapons_of
 from matches.attack_forms import (
     AttackReading,
     EcmReading,
@@ -85,6 +85,7 @@ def _read(match: Match, seat: str, data: QueryDict, *, remember: bool) -> Attack
         weapons_of=lambda uid: weapons_of(match, uid),
         remembered=remembered_figures(match) if remember else None,
         match_id=match.pk,
+        catalog_of=catalog_of(match),
     )
 
 
@@ -387,7 +388,9 @@ def attack_house_rule(request: HttpRequest, pk: int) -> HttpResponse:
 def _read_designation(request, match: Match, seat: str, data, *, remember: bool):
     remembered = remembered_figures(match) if remember else None
     state = match.current_state()
-    return read_designation(data, state=state, seat=seat, remembered=remembered)
+    return read_designation(
+        data, state=state, seat=seat, remembered=remembered, catalog_of=catalog_of(match)
+    )
 
 
 @require_safe

@@ -12,7 +12,7 @@ from functools import lru_cache
 from math import floor
 
 from matches.models import Match, MatchEvent
-from rules.catalog import RANGE_BANDS, Mount, show_figure
+from rules.catalog import RANGE_BANDS, Mount, default_catalog, show_figure
 from rules.damage import DamageState
 from rules.glossary import weapon_terms
 from rules.match import (
@@ -52,7 +52,24 @@ def whole(value: Fraction) -> int:
     return floor(value + Fraction(1, 2))
 
 
-def unit_card(state: MatchState, unit: Unit) -> dict:
+def pack_marks(match: Match) -> dict[str, str]:
+    """What a card says beside a figure of each side's datacard pack ("entered by jan")."""
+    return {
+        side: f"entered by {name}"
+        for side in ("a", "b")
+        if (name := getattr(match, f"{side}_pack_by", ""))
+    }
+
+
+def armor_mark(unit: Unit, marks: dict[str, str]) -> str:
+    """ "entered by jan" when the unit's Armor is not the data's but its side's pack's."""
+    if unit.armor is None or not marks.get(unit.side):
+        return ""
+    model = default_catalog().models.get(unit.model)
+    return marks[unit.side] if model is None or model.armor is None else ""
+
+
+def unit_card(state: MatchState, unit: Unit, marks: dict[str, str] | None = None) -> dict:
     """A model's card. The buttons' values and classes are worked out here, not in the template:
     the card is what every damage tap sends back, so it renders with as little template work as
     it can."""
@@ -119,6 +136,7 @@ def unit_card(state: MatchState, unit: Unit) -> dict:
         },
         "penalty": penalty,
         "armor": unit.armor,
+        "armor_mark": armor_mark(unit, marks or {}),
         "boxes": boxes,
         "out": out,
         "overkilled": track.overkilled,
@@ -354,13 +372,14 @@ def weapon_sheets(state: MatchState) -> list[dict]:
 
 
 def sides(match: Match, state: MatchState) -> list[dict]:
+    marks = pack_marks(match)
     return [
         {
             "summary": side_summary(match, state, side.key),
             "groups": [
                 {
                     "head": group_head(state, group),
-                    "units": [unit_card(state, unit) for unit in group.units],
+                    "units": [unit_card(state, unit, marks) for unit in group.units],
                 }
                 for group in side.groups
             ],
