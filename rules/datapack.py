@@ -67,8 +67,8 @@ class FigureField:
 
 def _model_fields() -> tuple[FigureField, ...]:
     fields = [
-        FigureField("armor", "Armor", 0, 99),
-        FigureField("size", "Size", 0, 20),
+        FigureField("armor", "Armor", 1, 99),
+        FigureField("size", "Size", 1, 20),
         FigureField("sensors", "Sensors", -9, 20),
     ]
     for mode in MOVEMENT_MODES:

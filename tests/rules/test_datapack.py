@@ -42,7 +42,7 @@ def test_each_figure_names_its_source():
 @pytest.mark.parametrize(
     ("pack", "words"),
     [
-        ({"models": {"jaguar": {"armor": 1000}}}, "from 0 to 99"),
+        ({"models": {"jaguar": {"armor": 1000}}}, "from 1 to 99"),
         ({"models": {"jaguar": {"armor": "7"}}}, "whole number"),
         ({"models": {"jaguar": {"armor": True}}}, "whole number"),
         ({"models": {"nope": {"armor": 7}}}, "no model with this id"),
