@@ -13,6 +13,9 @@ from blitz_site.text import storable
 MAX_PACKS = 20
 MAX_NAME = 80
 LIBRARY_NAME = "My datacards"
+SAVED_FIGURE_KEY = "saved-from-a-match"
+"""The create key of the pack a figure saved from the attack helper makes: one pack, however
+often (or however concurrently) the first figure is saved."""
 
 
 class PackError(Exception):
@@ -112,6 +115,35 @@ def pack_set_figures(
         pack.figures = rules.check_pack(content, rules.default_catalog())
     except rules.PackError as error:
         raise PackError(*error.messages) from error
+    pack.data_fingerprint = rules.default_catalog().fingerprint
+    pack.save(update_fields=["figures", "data_fingerprint", "updated_at"])
+    return pack
+
+
+def pack_save_figure(
+    *, owner: Owner, entered_by: str, kind: str, entry_id: str, key: str, value
+) -> DataPack:
+    """One figure into the owner's own pack (their first; "My datacards" is made when they have
+    none), checked whole as the library form checks it. Saving the same value again changes
+    nothing, so a retried tap is harmless."""
+    pack = DataPack.objects.owned_by(owner).first()
+    if pack is None:
+        pack = _new_pack(owner, key=SAVED_FIGURE_KEY, name=LIBRARY_NAME, entered_by=entered_by)
+    return _set_figure(owner, pack.pk, kind, entry_id, key, value)
+
+
+@transaction.atomic
+def _set_figure(owner: Owner, pack_id: int, kind: str, entry_id: str, key: str, value) -> DataPack:
+    pack = _locked(owner, pack_id)
+    content = {k: {e: dict(f) for e, f in v.items()} for k, v in (pack.figures or {}).items()}
+    content.setdefault(kind, {}).setdefault(entry_id, {})[key] = value
+    try:
+        figures = rules.check_pack(content, rules.default_catalog())
+    except rules.PackError as error:
+        raise PackError(*error.messages) from error
+    if figures == pack.figures:
+        return pack
+    pack.figures = figures
     pack.data_fingerprint = rules.default_catalog().fingerprint
     pack.save(update_fields=["figures", "data_fingerprint", "updated_at"])
     return pack

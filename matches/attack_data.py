@@ -119,6 +119,27 @@ def move_figure(unit: Unit, which: str) -> str:
     return f"{which}.{unit.mode.value}.{unit.speed.value}"
 
 
+MOVE_PARTS = {"att": "attack_modifier", "def": "defense_modifier"}
+PLAIN_FIGURES = {"models": ("armor", "size", "sensors"), "weapons": ("accuracy", "dm", "rof")}
+
+
+def pack_figure(remember: tuple[str, str, str] | None) -> tuple[str, str, str] | None:
+    """Where a figure the helper remembers goes in a datacard pack: ("models" or "weapons", id,
+    the pack's key, such as "movement.walker.combat.attack_modifier"); None when a pack has no
+    such figure (an Area Effect, a weapon typed in by name, a model the data does not know)."""
+    if remember is None:
+        return None
+    scope, entry_id, figure = remember
+    if scope not in PLAIN_FIGURES or entry_id not in getattr(default_catalog(), scope):
+        return None
+    if figure in PLAIN_FIGURES[scope]:
+        return scope, entry_id, figure
+    which, _, place = figure.partition(".")
+    if scope == "models" and which in MOVE_PARTS and place.count(".") == 1:
+        return scope, entry_id, f"movement.{place}.{MOVE_PARTS[which]}"
+    return None
+
+
 def move_words(unit: Unit) -> str:
     return f"{unit.mode.label} mode, {SPEED_WORDS[unit.speed.value]}"
 

@@ -3,6 +3,8 @@ roster's cards marked "yours", share the pack read-only. axe-core on each new pa
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -71,3 +73,37 @@ def test_type_the_jaguars_armor_and_see_it_on_the_cards(
     expect(visitor.get_by_role("link", name="Edit the figures of Jaguar")).to_have_count(0)
     shot(visitor, f"datacards-shared-{size}", full_page=True)
     assert_accessible(visitor, "shared datacard pack")
+
+
+@pytest.mark.parametrize("size", SIZES.keys())
+def test_save_a_figure_from_the_attack_helper_to_my_datacards(
+    live_server, new_page, shot, assert_accessible, size
+):
+    from tests.app.test_datacards import JAGUAR, start_match
+
+    base = live_server.url
+    user = make_user(f"jan-{size}")
+    match = start_match(user, make_roster(user, preset="north_starter"))
+    page = new_page(SIZES[size], bypass_csp=True)
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", PASSWORD)
+    page.click("button:has-text('Log in')")
+
+    page.goto(f"{base}/matches/{match.pk}/attack/?attacker=b-1-1&target={JAGUAR}")
+    armor = page.locator(f"#id_armor\\.{JAGUAR}")
+    armor.fill("7")
+    expect(page.get_by_text("Kept for this match: 7.")).to_be_visible()
+    save = page.get_by_role("button", name=re.compile(r"^Save to my datacards\W+Armor of Jaguar"))
+    expect(save).to_have_count(1)
+    assert_tappable(page, ".save-fig")
+    assert_accessible(page, "attack helper with Save to my datacards")
+    save.click()
+    expect(page.get_by_text("Saved to “My datacards”: 7, entered by")).to_be_visible()
+    shot(page, f"attack-save-figure-{size}", full_page=True)
+    assert_accessible(page, "attack helper, figure saved")
+
+    page.get_by_role("link", name="See my datacards").click()
+    row = page.locator("tr", has_text="Jaguar")
+    expect(row).to_contain_text("7")
+    expect(row).to_contain_text(f"yours, entered by {user.username}")
