@@ -107,7 +107,7 @@ def _board_context(request: HttpRequest, match: Match, *, seat: str | None) -> d
         "attack_url": _attack_url(match),
         "sides": sides,
         "shown_sides": board.seat_order(sides, seat),
-        "weapon_sheets": board.weapon_sheets(state),
+        "weapon_sheets": board.weapon_sheets(state, board.pack_marks(match)),
         "turn": board.turn_panel(state),
         "log": log,
         "latest": log[0] if log else None,
