@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import re
+
 from django import forms
 
 import rules
+import rules.datapack
 from blitz_site.once import OnceKeyField
 from blitz_site.text import StorableTextMixin
 
@@ -84,3 +87,83 @@ class ImportForm(StorableTextMixin, forms.Form):
         else:
             raise forms.ValidationError("Choose a roster file or paste its JSON.")
         return data
+
+
+# --- Datacard packs -------------------------------------------------------------------------------
+
+FIGURE = re.compile(r"-?[0-9]{1,4}")  # ASCII digits only: "²" or "٣" is not a figure here
+
+
+class PackCreateForm(StorableTextMixin, forms.Form):
+    name = forms.CharField(label="Pack name", max_length=80, required=False)
+    key = OnceKeyField()
+
+
+class PackImportForm(forms.Form):
+    file = forms.FileField(label="Data file (.toml)")
+    key = OnceKeyField()
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > rules.datapack.MAX_IMPORT_BYTES:
+            raise forms.ValidationError("That file is too large to be a datacard pack.")
+        return upload
+
+
+class FiguresForm(StorableTextMixin, forms.Form):
+    """The figures of one model or weapon a pack may give: one field per figure the data leaves
+    empty (those it gives are shown read-only, never a field). Each figure is checked with the
+    pack's own bounds, in a sentence naming it."""
+
+    def __init__(self, data=None, *, fields, initial_figures):
+        super().__init__(data)
+        self.figure_fields = {}
+        for figure in fields:
+            name = figure.key.replace(".", "__")
+            initial = initial_figures.get(figure.key)
+            if figure.is_list:
+                self.fields[name] = forms.CharField(
+                    label=f"{figure.label} (separated by commas)",
+                    required=False,
+                    max_length=800,
+                    initial=", ".join(initial or ()),
+                )
+            else:
+                self.fields[name] = forms.CharField(
+                    label=figure.label,
+                    required=False,
+                    max_length=8,
+                    initial="" if initial is None else str(initial),
+                    widget=forms.TextInput(
+                        attrs={"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off"}
+                    ),
+                )
+            self.figure_fields[name] = figure
+
+    def clean(self):
+        data = super().clean()
+        figures = {}
+        for name, figure in self.figure_fields.items():
+            if name not in data:
+                continue  # its own error already
+            text = data[name].strip()
+            if not text:
+                continue
+            if figure.is_list:
+                value = [part.strip() for part in text.split(",") if part.strip()]
+            elif not FIGURE.fullmatch(text):
+                self.add_error(name, f"{figure.label} must be a whole number, like 7.")
+                continue
+            else:
+                value = int(text)
+            problem = rules.datapack.check_figure(figure, value)
+            if problem:
+                self.add_error(name, f"{figure.label} {problem}.")
+            else:
+                figures[figure.key] = value
+        data["figures"] = figures
+        return data
+
+
+class RosterPackForm(forms.Form):
+    pack = forms.CharField(required=False, max_length=12)

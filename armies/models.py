@@ -63,6 +63,10 @@ class Roster(models.Model):
     copied_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies"
     )
+    # The datacard pack completing this roster's figures; None: the owner's own (their first).
+    pack = models.ForeignKey(
+        "DataPack", null=True, blank=True, on_delete=models.SET_NULL, related_name="rosters"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     deleted_at = models.DateTimeField(null=True, blank=True)
@@ -121,9 +125,83 @@ class Owner:
     def is_guest(self) -> bool:
         return self.user_id is None
 
-    def owns(self, roster: Roster) -> bool:
+    def owns(self, roster: Roster | DataPack) -> bool:
         if self.user_id is not None:
             return roster.owner_id == self.user_id
         return (
             roster.owner_id is None and bool(self.guest_key) and roster.guest_key == self.guest_key
         )
+
+
+class DataPackQuerySet(models.QuerySet):
+    def owned_by(self, owner: Owner) -> DataPackQuerySet:
+        if owner.user_id is not None:
+            return self.filter(owner_id=owner.user_id)
+        if owner.guest_key:
+            return self.filter(owner__isnull=True, guest_key=owner.guest_key)
+        return self.none()
+
+
+class DataPack(models.Model):
+    """Datacard figures a player typed in (or imported, or copied): ``rules.complete_catalog``
+    fills with them only what the game data leaves empty. ``figures`` is the pack as
+    ``rules.check_pack`` returns it."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="datapacks",
+    )
+    guest_key = models.CharField(max_length=64, blank=True, db_index=True)
+    name = models.CharField(max_length=80)
+    # Who typed the figures in, as the pack says on every figure ("entered by jan").
+    entered_by = models.CharField(max_length=150)
+    figures = models.JSONField(default=dict, blank=True)
+    data_fingerprint = models.CharField(max_length=80)
+    share_slug = models.CharField(max_length=32, unique=True, null=True, blank=True)
+    create_key = models.CharField(max_length=64, blank=True, default="")
+    copied_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = DataPackQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(owner__isnull=False) | ~models.Q(guest_key=""),
+                name="datapack_has_an_owner_or_a_guest_key",
+            ),
+            models.UniqueConstraint(
+                fields=["owner", "create_key"],
+                condition=models.Q(owner__isnull=False) & ~models.Q(create_key=""),
+                name="datapack_create_key_once_per_user",
+            ),
+            models.UniqueConstraint(
+                fields=["guest_key", "create_key"],
+                condition=models.Q(owner__isnull=True) & ~models.Q(create_key=""),
+                name="datapack_create_key_once_per_guest",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def entry_count(self) -> int:
+        return sum(len(self.figures.get(kind) or {}) for kind in ("models", "weapons"))
+
+
+class RevokedPackSlug(models.Model):
+    """A pack share link that was turned off: only its slug (as ``RevokedShareSlug``)."""
+
+    slug = models.CharField(max_length=32, unique=True)
+    revoked_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.slug

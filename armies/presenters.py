@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import rules
-from armies.models import Roster
+from armies.models import DataPack, Roster
+from armies.packs import pack_catalog, roster_pack
 from rules.glossary import glossary, weapon_terms
 
 BOX_LETTERS = {"sturdy": "S", "light": "L", "heavy": "H", "critical": "C"}
@@ -22,9 +23,37 @@ SHEET_HEADINGS = 3
 
 
 @dataclass(frozen=True)
+class Marks:
+    """Where a card's figures come from, as the card marks them: the rules text unmarked, host
+    data as "host data", a pack's figure "entered by <owner>" (never an official number)."""
+
+    pack: DataPack | None = None
+    pack_words: str = ""
+
+    def figure(self, kind: str, entry_id: str, key: str) -> str:
+        if rules.figure_of(rules.builtin_catalog(), kind, entry_id, key) is not None:
+            return ""
+        if rules.figure_of(rules.default_catalog(), kind, entry_id, key) is not None:
+            return "host data"
+        if (
+            self.pack is not None
+            and (self.pack.figures.get(kind) or {}).get(entry_id, {}).get(key) is not None
+        ):
+            return self.pack_words
+        return ""
+
+
+def pack_words(pack: DataPack | None, *, yours: bool) -> str:
+    if pack is None:
+        return ""
+    return f"yours, entered by {pack.entered_by}" if yours else f"entered by {pack.entered_by}"
+
+
+@dataclass(frozen=True)
 class WeaponRow:
     weapon: rules.ProfileWeapon
     terms: list
+    marks: dict = field(default_factory=dict)
 
     @property
     def ammo(self) -> str:
@@ -77,6 +106,11 @@ class ModelView:
     profile: rules.ModelProfile
     offers: Offers | None
     problems: list[rules.Problem] = field(default_factory=list)
+    marks: Marks = Marks()
+
+    @property
+    def armor_mark(self) -> str:
+        return self.marks.figure("models", self.profile.model, "armor")
 
     @cached_property
     def options(self) -> tuple[rules.OptionChoice, ...]:
@@ -100,8 +134,15 @@ class ModelView:
         for weapon in self.profile.weapons:
             mount = weapon.mount
             parts = weapon.weapon.parts if weapon.weapon else ()
+            marks = {
+                key: self.marks.figure("weapons", weapon.code, key) for key in ("dm", "accuracy")
+            }
             rows.append(
-                WeaponRow(weapon, weapon_terms(mount.arc, mount.reloads, mount.limited_ammo, parts))
+                WeaponRow(
+                    weapon,
+                    weapon_terms(mount.arc, mount.reloads, mount.limited_ammo, parts),
+                    marks,
+                )
             )
         return rows
 
@@ -218,6 +259,7 @@ class RosterView:
     faction_name: str
     squads: tuple = ()
     unreadable: str = ""  # why the stored roster could not be read with the current data
+    pack: DataPack | None = None
 
     @property
     def total(self) -> int:
@@ -258,9 +300,13 @@ class RosterView:
         return sum(len(group.models) for group in self.groups)
 
 
-def roster_view(roster: Roster, *, editing: bool = False) -> RosterView:
-    """Everything a roster page shows. ``editing`` adds the choices the editor offers."""
-    catalog = rules.default_catalog()
+def roster_view(roster: Roster, *, editing: bool = False, yours: bool = True) -> RosterView:
+    """Everything a roster page shows. ``editing`` adds the choices the editor offers. The
+    figures are the data's, completed by the roster's datacard pack; ``yours``: the viewer owns
+    the roster (and so its pack)."""
+    pack = None if editing else roster_pack(roster)  # the editor shows choices, not figures
+    catalog = pack_catalog(pack.figures if pack else None)
+    marks = Marks(pack, pack_words(pack, yours=yours))
     faction = catalog.factions.get(roster.faction)
     faction_name = faction.name if faction else roster.faction
     try:
@@ -284,6 +330,7 @@ def roster_view(roster: Roster, *, editing: bool = False) -> RosterView:
                 cost=model_cost,
                 profile=rules.model_profile(army, catalog, g, m),
                 offers=offers,
+                marks=marks,
             )
             for m, (entry, model_cost) in enumerate(
                 zip(group.models, group_cost.models, strict=True)
@@ -315,4 +362,4 @@ def roster_view(roster: Roster, *, editing: bool = False) -> RosterView:
             else:
                 view.problems.append(problem)
     squads = catalog.squads_of(roster.faction) if editing else ()
-    return RosterView(roster, army, cost, problems, groups, faction_name, squads=squads)
+    return RosterView(roster, army, cost, problems, groups, faction_name, squads=squads, pack=pack)

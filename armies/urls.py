@@ -1,7 +1,7 @@
 from django.urls import path
 
 import blitz_site.text  # noqa: F401  (registers the <token:...> converter)
-from armies import views
+from armies import pack_views, views
 
 app_name = "armies"
 
@@ -40,6 +40,7 @@ urlpatterns = [
     path("<int:pk>/export.json", views.roster_export_json, name="roster-export-json"),
     path("<int:pk>/share/new", views.roster_share_new, name="roster-share-new"),
     path("<int:pk>/share/revoke", views.roster_share_revoke, name="roster-share-revoke"),
+    path("<int:pk>/pack", pack_views.roster_pack, name="roster-pack"),
 ]
 
 # Share links live at the top level: /r/<slug>
@@ -47,4 +48,26 @@ shared_urlpatterns = [
     path("r/<token:slug>", views.roster_shared, name="roster-shared"),
     path("r/<token:slug>/qr.svg", views.roster_shared_qr, name="roster-shared-qr"),
     path("r/<token:slug>/copy", views.roster_shared_copy, name="roster-shared-copy"),
+]
+
+# My datacards (/datacards/) and their share links (/d/<slug>), at the top level too.
+datacard_urlpatterns = [
+    path("datacards/", pack_views.datacard_library, name="datacards"),
+    path("datacards/new", pack_views.datacard_pack_create, name="datacard-pack-create"),
+    path("datacards/import", pack_views.datacard_pack_import, name="datacard-pack-import"),
+    path("datacards/<int:pk>/export.toml", pack_views.datacard_export, name="datacard-export"),
+    path("datacards/<int:pk>/share/new", pack_views.datacard_share_new, name="datacard-share-new"),
+    path(
+        "datacards/<int:pk>/share/revoke",
+        pack_views.datacard_share_revoke,
+        name="datacard-share-revoke",
+    ),
+    path("datacards/<int:pk>/delete", pack_views.datacard_delete, name="datacard-delete"),
+    path(
+        "datacards/<int:pk>/<token:kind>/<token:entry_id>",
+        pack_views.datacard_edit,
+        name="datacard-edit",
+    ),
+    path("d/<token:slug>", pack_views.datacard_shared, name="datacard-shared"),
+    path("d/<token:slug>/copy", pack_views.datacard_shared_copy, name="datacard-shared-copy"),
 ]

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import rules
-from armies import exports, services
+from armies import exports, packs, services
 from armies.forms import CreateForm, ImportForm, RenameForm, RosterListForm, TvLimitForm
 from armies.models import RevokedShareSlug, Roster
 from armies.owners import request_owner
@@ -459,11 +459,13 @@ def roster_shared_copy(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 def roster_cards(request: HttpRequest, pk: int) -> HttpResponse:
     roster = _own(request, pk)
-    return render(
-        request,
-        "armies/roster_cards.html",
-        {"view": roster_view(roster), "roster": roster, "glossary": exports.glossary()},
-    )
+    context = {
+        "view": roster_view(roster),
+        "roster": roster,
+        "glossary": exports.glossary(),
+        "packs": packs.library(request_owner(request)),
+    }
+    return render(request, "armies/roster_cards.html", context)
 
 
 @require_safe

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from armies.urls import shared_urlpatterns
+from armies.urls import datacard_urlpatterns, shared_urlpatterns
 from blitz_site import accounts, views
 
 urlpatterns = [
@@ -13,4 +13,5 @@ urlpatterns = [
     path("armies/", include("armies.urls")),
     path("matches/", include("matches.urls")),
     *shared_urlpatterns,
+    *datacard_urlpatterns,
 ]

@@ -12,7 +12,7 @@ from fractions import Fraction
 from django.http import QueryDict
 from django.urls import reverse
 
-from matches.attack_data import datacard_model
+from matches.attack_data import datacard_model, pack_figure
 from matches.attack_forms import (
     KINDS,
     AttackReading,
@@ -306,7 +306,8 @@ def _indirect_odds(reading: AttackReading, view: dict) -> None:
 
 
 def _size(reading: AttackReading) -> int | None:
-    given = datacard_model(reading.who.attacker, "size")
+    attacker = reading.who.attacker
+    given = datacard_model(attacker, "size", reading.who.card(attacker))
     return given if given is not None else reading.form.cleaned_data.get("size")
 
 
@@ -645,6 +646,7 @@ def _field_view(reading: AttackReading | EcmReading | DesignationReading, spec: 
         "errors": list(bound.errors),
         "remembered": spec.name in reading.remembered_fields,
         "typed": spec.remember is not None,
+        "saveable": pack_figure(spec.remember) is not None,
         "on_screen": spec.name in reading.on_screen,
     }
     if spec.widget == "check":
@@ -747,6 +749,7 @@ def helper_context(
         "board_url": reverse("matches:match-board", args=[match.pk]),
         "figure_url": reverse("matches:attack-figure", args=[match.pk]),
         "figure_form": "attack",
+        "save_url": reverse("matches:attack-save-figure", args=[match.pk]),
     }
     if data is not None:
         token = data.get("rolled")

@@ -11,12 +11,14 @@ for it, and the latest value of each figure wins.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from matches.lru import LRU
 from matches.models import Match, MatchEvent
 from rules.army import model_profile, roster_from_dict
-from rules.catalog import default_catalog
+from rules.catalog import Catalog, default_catalog
+from rules.datapack import complete_catalog
 from rules.errors import RulesError
 from rules.match import Unit
 
@@ -42,9 +44,9 @@ class WeaponInfo:
         return self.code
 
 
-def hand_grenade() -> WeaponInfo:
+def hand_grenade(catalog: Catalog | None = None) -> WeaponInfo:
     """A Hand Grenade for a model the data gives none: its figures as the data has them."""
-    weapon = default_catalog().weapons.get("HG")
+    weapon = (catalog or default_catalog()).weapons.get("HG")
     if weapon is None:
         return WeaponInfo("HG", "Hand Grenade", assumed=True)
     return WeaponInfo(
@@ -56,9 +58,24 @@ def hand_grenade() -> WeaponInfo:
 LOADOUTS: LRU[dict[str, tuple[WeaponInfo, ...]]] = LRU(LOADOUTS_KEPT)
 
 
-def side_weapons(army: dict, side: str) -> dict[str, tuple[WeaponInfo, ...]]:
+def match_catalog(match: Match, side: str) -> Catalog:
+    """The game data a side of the match started with: completed by the datacard pack the match
+    recorded for it when it started (a later edit of the pack never reaches the match)."""
+    record = getattr(match, f"{side}_pack", None) or {}
+    return complete_catalog(default_catalog(), record.get("figures") or {})
+
+
+def catalog_of(match: Match) -> Callable[[Unit], Catalog]:
+    """Each model's game data, by its side (worked out once per side and request)."""
+    catalogs = {side: match_catalog(match, side) for side in ("a", "b")}
+    return lambda unit: catalogs[unit.id[:1]]
+
+
+def side_weapons(
+    army: dict, side: str, catalog: Catalog | None = None
+) -> dict[str, tuple[WeaponInfo, ...]]:
     """The weapons of every model of a roster snapshot, by model id ("a-1-2")."""
-    catalog = default_catalog()
+    catalog = catalog or default_catalog()
     try:
         roster = roster_from_dict(army, catalog)
     except RulesError:
@@ -83,7 +100,7 @@ def weapons_of(match: Match, unit_id: str) -> tuple[WeaponInfo, ...]:
     weapons = LOADOUTS.get(key)
     if weapons is None:
         army = Match.objects.filter(pk=match.pk).values_list(f"{side}_army", flat=True).get()
-        weapons = side_weapons(army, side)
+        weapons = side_weapons(army, side, match_catalog(match, side))
         LOADOUTS.put(key, weapons)
     return weapons.get(unit_id, ())
 
@@ -102,22 +119,43 @@ def move_figure(unit: Unit, which: str) -> str:
     return f"{which}.{unit.mode.value}.{unit.speed.value}"
 
 
+MOVE_PARTS = {"att": "attack_modifier", "def": "defense_modifier"}
+PLAIN_FIGURES = {"models": ("armor", "size", "sensors"), "weapons": ("accuracy", "dm", "rof")}
+
+
+def pack_figure(remember: tuple[str, str, str] | None) -> tuple[str, str, str] | None:
+    """Where a figure the helper remembers goes in a datacard pack: ("models" or "weapons", id,
+    the pack's key, such as "movement.walker.combat.attack_modifier"); None when a pack has no
+    such figure (an Area Effect, a weapon typed in by name, a model the data does not know)."""
+    if remember is None:
+        return None
+    scope, entry_id, figure = remember
+    if scope not in PLAIN_FIGURES or entry_id not in getattr(default_catalog(), scope):
+        return None
+    if figure in PLAIN_FIGURES[scope]:
+        return scope, entry_id, figure
+    which, _, place = figure.partition(".")
+    if scope == "models" and which in MOVE_PARTS and place.count(".") == 1:
+        return scope, entry_id, f"movement.{place}.{MOVE_PARTS[which]}"
+    return None
+
+
 def move_words(unit: Unit) -> str:
     return f"{unit.mode.label} mode, {SPEED_WORDS[unit.speed.value]}"
 
 
-def datacard_move(unit: Unit, which: str) -> int | None:
+def datacard_move(unit: Unit, which: str, catalog: Catalog | None = None) -> int | None:
     """The movement modifier the data gives for the model's mode and speed (None: not given)."""
-    model = default_catalog().models.get(unit.model)
+    model = (catalog or default_catalog()).models.get(unit.model)
     line = model.movement_for(unit.mode.value, unit.speed.value) if model else None
     if line is None:
         return None
     return line.attack_modifier if which == "att" else line.defense_modifier
 
 
-def datacard_model(unit: Unit, figure: str) -> int | None:
+def datacard_model(unit: Unit, figure: str, catalog: Catalog | None = None) -> int | None:
     """A model figure the data gives ("size", "sensors"), None when it does not."""
-    model = default_catalog().models.get(unit.model)
+    model = (catalog or default_catalog()).models.get(unit.model)
     return getattr(model, figure, None) if model else None
 
 

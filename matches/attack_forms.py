@@ -29,6 +29,7 @@ from matches.attack_data import (
     other_weapon_key,
 )
 from rules.attack import Attacker, Cover, RangeBand, Target
+from rules.catalog import Catalog
 from rules.errors import RulesError
 from rules.indirect import HAND_GRENADES, EcmContest, GrenadeRange
 from rules.match import MatchState, Unit, unit_label
@@ -69,6 +70,11 @@ class Who:
     problems: list[str] = field(default_factory=list)
     labels: Mapping[str, str] = field(default_factory=dict)
     """Every model's label ("Hunter 1 (North CG2)"), by id: same-named models told apart."""
+    catalog_of: Callable[[Unit], Catalog] | None = None
+    """The game data each model's side started with (completed by its datacard pack)."""
+
+    def card(self, unit: Unit) -> Catalog | None:
+        return self.catalog_of(unit) if self.catalog_of else None
 
     @property
     def targets(self) -> tuple[Unit, ...]:
@@ -91,6 +97,7 @@ def read_who(
     state: MatchState,
     seat: str,
     weapons_of: Callable[[str], tuple[WeaponInfo, ...]],
+    catalog_of: Callable[[Unit], Catalog] | None = None,
 ) -> Who:
     """Who attacks whom: what the form says, or sensible first choices, with a sentence for
     each choice that could not be taken."""
@@ -106,7 +113,8 @@ def read_who(
     kind = _text(data, "kind")
     if kind not in KINDS:
         kind = "direct"
-    weapons = weapons_for_kind(weapons_of(attacker.id), kind)
+    card = catalog_of(attacker) if catalog_of else None
+    weapons = weapons_for_kind(weapons_of(attacker.id), kind, card)
     weapon_value = _text(data, "weapon") or "0"
     if weapon_value == OTHER or not weapons:
         weapon, weapon_value = None, OTHER
@@ -146,10 +154,23 @@ def read_who(
         elif target.side == attacker.side:
             problems.append("A Forward Observer marks an enemy model: choose an enemy target.")
     labels = {unit.id: unit_label(state, unit) for unit in playing}
-    return Who(attacker, weapons, weapon, weapon_value, kind, target, tuple(also), problems, labels)
+    return Who(
+        attacker,
+        weapons,
+        weapon,
+        weapon_value,
+        kind,
+        target,
+        tuple(also),
+        problems,
+        labels,
+        catalog_of,
+    )
 
 
-def weapons_for_kind(carried: tuple[WeaponInfo, ...], kind: str) -> tuple[WeaponInfo, ...]:
+def weapons_for_kind(
+    carried: tuple[WeaponInfo, ...], kind: str, catalog: Catalog | None = None
+) -> tuple[WeaponInfo, ...]:
     """The weapons the helper offers for the kind of attack: a hand grenade attack throws a
     grenade ("Hand Grenades use the IF rules, but do not require a spotter"), never the gun.
 
@@ -158,7 +179,7 @@ def weapons_for_kind(carried: tuple[WeaponInfo, ...], kind: str) -> tuple[Weapon
     asks for. Direct and indirect fire use the other weapons."""
     grenades = tuple(w for w in carried if w.code in HAND_GRENADES)
     if kind == "grenade":
-        return grenades or (hand_grenade(),)
+        return grenades or (hand_grenade(catalog),)
     return tuple(w for w in carried if w.code not in HAND_GRENADES)
 
 
@@ -248,7 +269,7 @@ def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[S
                 forms.CharField(required=False, max_length=40),
             )
         )
-    if datacard_move(a, "att") is None:
+    if datacard_move(a, "att", who.card(a)) is None:
         specs.append(
             Spec(
                 "amove",
@@ -329,7 +350,7 @@ def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[S
             extra=True,
         )
     )
-    if who.kind == "grenade" and datacard_model(a, "size") is None:
+    if who.kind == "grenade" and datacard_model(a, "size", who.card(a)) is None:
         specs.append(
             Spec(
                 "size",
@@ -441,7 +462,7 @@ def _target_specs(who: Who, unit: Unit, role: str) -> list[Spec]:
                 choices=COVERS,
             )
         )
-    if datacard_move(unit, "def") is None:
+    if datacard_move(unit, "def", who.card(unit)) is None:
         specs.append(
             Spec(
                 f"dmove.{uid}",
@@ -587,10 +608,11 @@ def read_attack(
     weapons_of: Callable[[str], tuple[WeaponInfo, ...]],
     remembered: Mapping[str, Mapping[str, Mapping[str, int]]] | None = None,
     match_id: int = 0,
+    catalog_of: Callable[[Unit], Catalog] | None = None,
 ) -> AttackReading:
     """Read the helper's form. ``remembered`` (typed in earlier) prefills figures the form
     did not send; without it, a figure the form did not send is simply missing."""
-    who = read_who(data, state, seat, weapons_of)
+    who = read_who(data, state, seat, weapons_of, catalog_of)
     data = _figures_for(who, data)
     specs = specs_for(who, state, data)
     bound, prefilled = _prefill(data, specs, remembered or {})
@@ -701,7 +723,7 @@ def _attacker(who: Who, values: dict) -> Attacker:
     attacker = Attacker(
         attack_dice=_skill(unit.skills.att),
         state=unit.state,
-        movement_modifier=datacard_move(unit, "att"),
+        movement_modifier=datacard_move(unit, "att", who.card(unit)),
         accuracy=weapon.accuracy if weapon else None,
         damage_multiplier=weapon.dm if weapon else None,
         rof=weapon.rof if weapon else None,
@@ -731,7 +753,7 @@ def _target(who: Who, unit: Unit, values: dict) -> Target:
     target = Target(
         defense_dice=_skill(unit.skills.defense),
         state=unit.state,
-        movement_modifier=datacard_move(unit, "def"),
+        movement_modifier=datacard_move(unit, "def", who.card(unit)),
         armor=unit.armor,
         range_band=RangeBand(band) if band else None,
         cover=Cover(cover) if cover else None,
@@ -946,6 +968,7 @@ def read_designation(
     state: MatchState,
     seat: str,
     remembered: Mapping[str, Mapping[str, Mapping[str, int]]] | None = None,
+    catalog_of: Callable[[Unit], Catalog] | None = None,
 ) -> DesignationReading:
     playing = [unit for unit in state.units if not unit.is_out]
     by_id = {unit.id: unit for unit in playing}
@@ -956,7 +979,8 @@ def read_designation(
     if target is None or target.side == spotter.side:
         target = _first(enemies, lambda u: not u.fo_mark) or (enemies[0] if enemies else None)
     specs = []
-    if datacard_model(spotter, "sensors") is None:
+    card = catalog_of(spotter) if catalog_of else None
+    if datacard_model(spotter, "sensors", card) is None:
         specs.append(
             Spec(
                 "sensors",
@@ -1002,7 +1026,7 @@ def read_designation(
     if form.errors:
         return reading
     values = form.cleaned_data
-    given = datacard_model(spotter, "sensors")
+    given = datacard_model(spotter, "sensors", card)
     reading.sensors = given if given is not None else values.get("sensors")
     reading.cover = Cover(values["cover"]) if values.get("cover") else None
     try:

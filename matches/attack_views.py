@@ -18,10 +18,14 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import reswap, retarget
 
+import rules
+from armies import packs
+from armies.models import DataPack
+from armies.owners import request_owner
 from matches import attack_board, services
 from matches.access import cached_claim, forget_seat, player_seat
 from matches.attack_board import designation_context, ecm_context, helper_context
-from matches.attack_data import remembered_figures, weapons_of
+from matches.attack_data import catalog_of, pack_figure, remembered_figures, weapons_of
 from matches.attack_forms import (
     AttackReading,
     EcmReading,
@@ -32,6 +36,7 @@ from matches.attack_forms import (
 from matches.forms import client_key
 from matches.models import HEAVY_FIELDS, Match
 from matches.views import _plain
+from rules.datapack import FIELDS, check_figure
 from rules.indirect import DESIGNATION_HOUSE_RULE
 from rules.match import Event, EventError, make_event
 
@@ -85,6 +90,7 @@ def _read(match: Match, seat: str, data: QueryDict, *, remember: bool) -> Attack
         weapons_of=lambda uid: weapons_of(match, uid),
         remembered=remembered_figures(match) if remember else None,
         match_id=match.pk,
+        catalog_of=catalog_of(match),
     )
 
 
@@ -283,6 +289,75 @@ def attack_figure(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(f"{back}?{data.urlencode()}")
 
 
+SAVE = "matches/attack_save_figure.html"
+
+
+@require_http_methods(["GET", "POST"])
+@helper_page
+def attack_save_figure(request: HttpRequest, pk: int) -> HttpResponse:
+    """Save a figure typed in the helper to the player's own datacards (their first pack, or a
+    new "My datacards"): one tap, checked as the library form checks it. The match keeps the
+    figures it started with. ``save`` names the field; the helper's whole form comes along. GET
+    (a browser without JavaScript) asks again with a POST form."""
+    match, seat = _seated(request, pk)
+    data = _form_data(request)
+    name = data.pop("save", [""])[-1]
+    reading = _read(match, seat, data, remember=False)
+    spec = next((s for s in reading.specs if s.name == name), None)
+    target = pack_figure(spec.remember) if spec else None
+    if target is None:
+        return _plain("That is not a figure your datacards keep: send save=<field name>.", 400)
+    errors = reading.form.errors.get(name)
+    value = None if errors else reading.form.cleaned_data.get(name)
+    back = reverse("matches:attack-helper", args=[match.pk]) + f"?{data.urlencode()}"
+    context = {"match": match, "label": spec.label, "value": value, "back_url": back}
+    if errors:
+        context |= {"ok": False, "message": f"{spec.label}: {errors[0]} Not saved."}
+    elif value is None:
+        context |= {"ok": False, "message": f"{spec.label}: type the figure first. Not saved."}
+    elif request.method == "GET":
+        hidden = [(k, v) for k in data for v in data.getlist(k)] + [("save", name)]
+        return render(request, SAVE, context | {"confirming": True, "hidden": hidden})
+    else:
+        context |= _save_figure(request, spec.label, target, value)
+    if request.htmx:
+        return render(request, f"{SAVE}#figure-saved", context)
+    (messages.success if context["ok"] else messages.error)(request, context["message"])
+    return redirect(back)
+
+
+def _save_figure(request: HttpRequest, label: str, target: tuple[str, str, str], value) -> dict:
+    kind, entry_id, key = target
+    given = rules.figure_of(rules.default_catalog(), kind, entry_id, key)
+    if given is not None:
+        builtin = rules.figure_of(rules.builtin_catalog(), kind, entry_id, key)
+        source = "host data" if builtin is None else "rules text"
+        message = f"{label}: the {source} already gives {given}; your datacards cannot change it."
+        return {"ok": False, "message": message + " Not saved."}
+    field = next(f for f in FIELDS[kind] if f.key == key)
+    if problem := check_figure(field, value):
+        return {"ok": False, "message": f"{label} in your datacards {problem}. Not saved."}
+    owner = request_owner(request, create=True)
+    try:
+        pack = packs.pack_save_figure(
+            owner=owner,
+            entered_by=packs.owner_name(request.user, owner),
+            kind=kind,
+            entry_id=entry_id,
+            key=key,
+            value=value,
+        )
+    except packs.PackError as error:
+        return {"ok": False, "message": " ".join(error.messages) + " Not saved."}
+    except DataPack.DoesNotExist:
+        return {"ok": False, "message": "Your datacard pack was just deleted. Not saved."}
+    return {
+        "ok": True,
+        "message": f"Saved to “{pack.name}”: {value}, entered by {pack.entered_by}.",
+        "pack_url": reverse("datacards") + f"?pack={pack.pk}",
+    }
+
+
 @require_POST
 @helper_page
 def attack_dice(request: HttpRequest, pk: int) -> HttpResponse:
@@ -387,7 +462,9 @@ def attack_house_rule(request: HttpRequest, pk: int) -> HttpResponse:
 def _read_designation(request, match: Match, seat: str, data, *, remember: bool):
     remembered = remembered_figures(match) if remember else None
     state = match.current_state()
-    return read_designation(data, state=state, seat=seat, remembered=remembered)
+    return read_designation(
+        data, state=state, seat=seat, remembered=remembered, catalog_of=catalog_of(match)
+    )
 
 
 @require_safe

@@ -12,7 +12,7 @@ from functools import lru_cache
 from math import floor
 
 from matches.models import Match, MatchEvent
-from rules.catalog import RANGE_BANDS, Mount, show_figure
+from rules.catalog import RANGE_BANDS, Mount, default_catalog, show_figure
 from rules.damage import DamageState
 from rules.glossary import weapon_terms
 from rules.match import (
@@ -52,7 +52,24 @@ def whole(value: Fraction) -> int:
     return floor(value + Fraction(1, 2))
 
 
-def unit_card(state: MatchState, unit: Unit) -> dict:
+def pack_marks(match: Match) -> dict[str, str]:
+    """What a card says beside a figure of each side's datacard pack ("entered by jan")."""
+    return {
+        side: f"entered by {name}"
+        for side in ("a", "b")
+        if (name := getattr(match, f"{side}_pack_by", ""))
+    }
+
+
+def armor_mark(unit: Unit, marks: dict[str, str]) -> str:
+    """ "entered by jan" when the unit's Armor is not the data's but its side's pack's."""
+    if unit.armor is None or not marks.get(unit.side):
+        return ""
+    model = default_catalog().models.get(unit.model)
+    return marks[unit.side] if model is None or model.armor is None else ""
+
+
+def unit_card(state: MatchState, unit: Unit, marks: dict[str, str] | None = None) -> dict:
     """A model's card. The buttons' values and classes are worked out here, not in the template:
     the card is what every damage tap sends back, so it renders with as little template work as
     it can."""
@@ -119,6 +136,7 @@ def unit_card(state: MatchState, unit: Unit) -> dict:
         },
         "penalty": penalty,
         "armor": unit.armor,
+        "armor_mark": armor_mark(unit, marks or {}),
         "boxes": boxes,
         "out": out,
         "overkilled": track.overkilled,
@@ -160,7 +178,9 @@ def unit_card(state: MatchState, unit: Unit) -> dict:
             for number, c in enumerate(unit.ammo, start=1)
         ],
         "notes": " · ".join(notes),
-        "weapons": [weapon_button(weapon) for weapon in unit.weapons or ()],
+        "weapons": [
+            weapon_button(weapon, weapon_mark(unit, weapon, marks)) for weapon in unit.weapons or ()
+        ],
     }
 
 
@@ -296,45 +316,100 @@ def lost_line(state: MatchState, unit: Unit) -> dict:
 # --- Weapons: a button on each card, the rules text once per board --------------------------------
 
 
+WEAPON_FIGURES = ("dm", "accuracy", "rof")
+BAND_LETTERS = dict(zip(RANGE_BANDS, ("PB", "S", "M", "L", "X"), strict=True))
+
+
+def pack_given(weapon: MatchWeapon) -> frozenset[str]:
+    """The figures of a match's weapon the game data does not give: its side's datacard pack
+    gave them when the match started ("dm", "accuracy", "rof", "ranges.short", "traits")."""
+    catalog = default_catalog()
+    return _pack_given(weapon, catalog.fingerprint, catalog.weapons.get(weapon.code))
+
+
 @lru_cache(maxsize=1024)
-def weapon_sheet_id(weapon: MatchWeapon) -> str:
-    """The DOM id of a weapon's sheet: the same weapon mounted the same way shares one."""
+def _pack_given(weapon: MatchWeapon, _fingerprint: str, data) -> frozenset[str]:
+    given = {key for key in WEAPON_FIGURES if getattr(weapon, key) is not None}
+    given |= {
+        f"ranges.{band}"
+        for band, value in zip(RANGE_BANDS, weapon.ranges, strict=False)
+        if value is not None
+    }
+    if weapon.traits:
+        given.add("traits")
+    if data is None:
+        return frozenset(given)
+    return frozenset(
+        key
+        for key in given
+        if (getattr(data.ranges, key[7:]) if key.startswith("ranges.") else getattr(data, key))
+        is None
+    )
+
+
+def weapon_mark(unit: Unit, weapon: MatchWeapon, marks: dict[str, str] | None) -> str:
+    """ "entered by jan" when some figure of the unit's weapon is its side's pack's, not the
+    data's (the board then holds a sheet of that weapon marked so)."""
+    mark = (marks or {}).get(unit.side, "")
+    return mark if mark and pack_given(weapon) else ""
+
+
+@lru_cache(maxsize=1024)
+def weapon_sheet_id(weapon: MatchWeapon, mark: str = "") -> str:
+    """The DOM id of a weapon's sheet: the same weapon mounted the same way, with the same
+    figures from the same player's pack, shares one."""
     digest = hashlib.blake2s(
-        json.dumps(weapon_to_dict(weapon), sort_keys=True).encode(), digest_size=3
+        json.dumps([weapon_to_dict(weapon), mark], sort_keys=True).encode(), digest_size=3
     ).hexdigest()
     code = "".join(c for c in weapon.code if c.isalnum())
     return f"w-{code}-{digest}"
 
 
-def weapon_button(weapon: MatchWeapon) -> dict:
+def weapon_button(weapon: MatchWeapon, mark: str = "") -> dict:
     """A weapon on a card: its code and name; its sheet opens on a tap (a popover, no request)."""
-    return {"code": weapon.code, "name": weapon.name, "sheet": weapon_sheet_id(weapon)}
+    return {"code": weapon.code, "name": weapon.name, "sheet": weapon_sheet_id(weapon, mark)}
 
 
-def weapon_sheet(weapon: MatchWeapon) -> dict:
+def weapon_sheet(weapon: MatchWeapon, mark: str = "") -> dict:
     """Everything the board knows of a weapon: the figures (shown "—" when the game data does
-    not give them), its notes and the rules text of its traits."""
+    not give them), each marked "entered by <owner>" when its side's datacard pack gave it, its
+    notes and the rules text of its traits."""
     mount = Mount(weapon.code, weapon.arc, weapon.reloads, weapon.limited_ammo)
     ranges = dict(zip(RANGE_BANDS, weapon.ranges, strict=False))
+    given = pack_given(weapon) if mark else frozenset()
+
+    def by(key: str) -> str:
+        return mark if key in given else ""
+
+    packed_bands = [BAND_LETTERS[b] for b in RANGE_BANDS if f"ranges.{b}" in given]
+    given_bands = [b for b in RANGE_BANDS if ranges.get(b) is not None]
+    if not packed_bands:
+        ranges_mark = ""
+    elif len(packed_bands) == len(given_bands):
+        ranges_mark = mark
+    else:
+        ranges_mark = f"{' / '.join(packed_bands)} {mark}"
     return {
-        "id": weapon_sheet_id(weapon),
+        "id": weapon_sheet_id(weapon, mark),
         "code": weapon.code,
         "name": weapon.name,
         "figures": [
-            ("Arc", f"{mount.arc_name} ({weapon.arc})" if weapon.arc else "—"),
-            ("Ammo", mount.ammo_text if mount.ammo_text != show_figure(None) else "—"),
-            ("DM", f"x{weapon.dm}" if weapon.dm is not None else "—"),
-            ("Accuracy", _figure(weapon.accuracy)),
-            ("RoF", _figure(weapon.rof)),
+            ("Arc", f"{mount.arc_name} ({weapon.arc})" if weapon.arc else "—", ""),
+            ("Ammo", mount.ammo_text if mount.ammo_text != show_figure(None) else "—", ""),
+            ("DM", f"x{weapon.dm}" if weapon.dm is not None else "—", by("dm")),
+            ("Accuracy", _figure(weapon.accuracy), by("accuracy")),
+            ("RoF", _figure(weapon.rof), by("rof")),
             (
                 "Ranges",
                 " / ".join(_figure(ranges.get(band)) for band in RANGE_BANDS)
                 + " in (PB / S / M / L / X)"
                 if weapon.ranges
                 else "—",
+                ranges_mark,
             ),
-            ("Traits", ", ".join(weapon.traits) if weapon.traits else "—"),
+            ("Traits", ", ".join(weapon.traits) if weapon.traits else "—", by("traits")),
         ],
+        "marked": bool(given),
         "notes": weapon.notes,
         "terms": weapon_terms(weapon.arc, weapon.reloads, weapon.limited_ammo, weapon.parts),
     }
@@ -344,23 +419,25 @@ def _figure(value: int | None) -> str:
     return "—" if value is None else str(value)
 
 
-def weapon_sheets(state: MatchState) -> list[dict]:
-    """One sheet per distinct weapon of the match, for the board to hold once."""
-    seen: dict[str, MatchWeapon] = {}
+def weapon_sheets(state: MatchState, marks: dict[str, str] | None = None) -> list[dict]:
+    """One sheet per distinct weapon of the match (and pack owner), for the board to hold once."""
+    seen: dict[str, tuple[MatchWeapon, str]] = {}
     for unit in state.units:
         for weapon in unit.weapons or ():
-            seen.setdefault(weapon_sheet_id(weapon), weapon)
-    return [weapon_sheet(weapon) for weapon in seen.values()]
+            mark = weapon_mark(unit, weapon, marks)
+            seen.setdefault(weapon_sheet_id(weapon, mark), (weapon, mark))
+    return [weapon_sheet(weapon, mark) for weapon, mark in seen.values()]
 
 
 def sides(match: Match, state: MatchState) -> list[dict]:
+    marks = pack_marks(match)
     return [
         {
             "summary": side_summary(match, state, side.key),
             "groups": [
                 {
                     "head": group_head(state, group),
-                    "units": [unit_card(state, unit) for unit in group.units],
+                    "units": [unit_card(state, unit, marks) for unit in group.units],
                 }
                 for group in side.groups
             ],

@@ -158,6 +158,14 @@ class Match(models.Model):
     # Datacard figures typed into the attack helper, kept for the rest of the match as soon as
     # they are typed: {"models": {"jager": {"armor": 14}}, "weapons": {"LAC": {"accuracy": 0}}}.
     figures = models.JSONField(default=dict, blank=True)
+    # The datacard pack each side started with ({"name", "entered_by", "figures"}, or {}): a
+    # copy, so editing the pack later never changes the match.
+    a_pack = models.JSONField(default=dict, blank=True)
+    b_pack = models.JSONField(default=dict, blank=True)
+    # Who entered each side's pack figures ("jan"; "" for none): a board card says so beside
+    # each such figure, and a tap reads these short columns, never the packs.
+    a_pack_by = models.CharField(max_length=150, blank=True, default="")
+    b_pack_by = models.CharField(max_length=150, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     ended_at = models.DateTimeField(null=True, blank=True)

@@ -15,7 +15,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.timesince import timesince
 
-from armies.models import Owner, Roster
+from armies.models import DataPack, Owner, Roster
+from armies.packs import pack_catalog, pack_record, roster_pack
 from matches.models import SIDES, SNAPSHOT_EVERY, Match, MatchEvent, latest_seq, new_slug
 from matches.rows import db as rows_db
 from matches.rows import in_model_order, insert_row, instance_from_row, update_row
@@ -78,10 +79,18 @@ class _Snapshot:
     faction: str
     fingerprint: str
     spec: SideSpec
+    pack: dict  # the datacard pack the side starts with (``armies.packs.pack_record``)
 
 
-def _snapshot(choice: SideChoice) -> _Snapshot:
-    data = catalog()
+def _snapshot(choice: SideChoice, owner: Owner) -> _Snapshot:
+    """A side as it starts: its list, with the figures of its roster's datacard pack (a starter
+    force takes those of the player who starts the match)."""
+    if choice.source == Match.Source.PRESET or choice.roster is None:
+        pack = DataPack.objects.owned_by(owner).first()
+    else:
+        pack = roster_pack(choice.roster)
+    record = pack_record(pack)
+    data = pack_catalog(record.get("figures"))
     if choice.source == Match.Source.PRESET:
         try:
             army = roster_to_dict(preset_roster(data, choice.preset))
@@ -101,7 +110,7 @@ def _snapshot(choice: SideChoice) -> _Snapshot:
         raise MatchError(f"The list {name} can't be played: {error}") from None
     if not any(group.units for group in spec.groups):
         raise MatchError(f"The list {name} has no models yet: add a combat group first.")
-    return _Snapshot(army, name, faction, fingerprint, spec)
+    return _Snapshot(army, name, faction, fingerprint, spec, record)
 
 
 def started_with(owner: Owner, key: str) -> Match | None:
@@ -126,7 +135,7 @@ def match_start(
         raise MatchError("Your browser session is needed to keep your seat: allow cookies.")
     if first := started_with(owner, key):
         return first
-    a, b = _snapshot(mine), _snapshot(opponent)
+    a, b = _snapshot(mine, owner), _snapshot(opponent, owner)
     try:
         initial = state_to_dict(new_match(a.spec, b.spec))
     except RulesError as error:
@@ -160,6 +169,8 @@ def _side_fields(side: str, choice: SideChoice, snap: _Snapshot) -> dict:
         f"{side}_faction": snap.faction,
         f"{side}_fingerprint": snap.fingerprint,
         f"{side}_tv": snap.spec.tv,
+        f"{side}_pack": snap.pack,
+        f"{side}_pack_by": snap.pack.get("entered_by", "")[:150],
     }
 
 
@@ -286,7 +297,7 @@ def match_apply(
 # rosters) are deferred: the ORM reads one on demand, as Match.current reads the state.
 TAP_FIELDS = in_model_order(Match, (
     "id", "seq", "state_seq", "status", "result", "ended_at", "updated_at", "watch_slug",
-    "a_token", "b_token", "a_player", "b_player",
+    "a_token", "b_token", "a_player", "b_player", "a_pack_by", "b_pack_by",
 ))  # fmt: skip
 _LOCKED_SQL: dict[tuple[str, bool], str] = {}
 

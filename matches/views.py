@@ -107,7 +107,7 @@ def _board_context(request: HttpRequest, match: Match, *, seat: str | None) -> d
         "attack_url": _attack_url(match),
         "sides": sides,
         "shown_sides": board.seat_order(sides, seat),
-        "weapon_sheets": board.weapon_sheets(state),
+        "weapon_sheets": board.weapon_sheets(state, board.pack_marks(match)),
         "turn": board.turn_panel(state),
         "log": log,
         "latest": log[0] if log else None,
@@ -328,7 +328,7 @@ def _changes_response(
         "controls": True,
         "attack_url": _attack_url(match),
         "oob": True,
-        "cards": _cards(state, units, applied.all_units),
+        "cards": _cards(match, state, units, applied.all_units),
         # A side's summary (TV destroyed, models out) changes only when a model leaves the game
         # or comes back, which makes the change round-level too.
         "summaries": [
@@ -363,10 +363,11 @@ def _latest(log: list[dict] | None, skip_refused: bool = False) -> dict | None:
     return next((e for e in log or [] if not (skip_refused and e["refused"])), None)
 
 
-def _cards(state: MatchState, units: set[str], everything: bool) -> list[dict]:
+def _cards(match: Match, state: MatchState, units: set[str], everything: bool) -> list[dict]:
+    marks = board.pack_marks(match)
     if everything:
-        return [board.unit_card(state, unit) for unit in state.units]
-    return [board.unit_card(state, state.unit(uid)) for uid in sorted(units)]
+        return [board.unit_card(state, unit, marks) for unit in state.units]
+    return [board.unit_card(state, state.unit(uid), marks) for uid in sorted(units)]
 
 
 def _heads(state: MatchState) -> list[dict]:
@@ -447,7 +448,7 @@ def _poll_changes(
         "controls": controls,
         "attack_url": _attack_url(match),
         "oob": True,
-        "cards": _cards(state, units - {services.ALL_UNITS}, everything),
+        "cards": _cards(match, state, units - {services.ALL_UNITS}, everything),
         "summaries": [board.side_summary(match, state, side) for side in SIDES],
         "turn": board.turn_panel(state),
         "heads": _heads(state),

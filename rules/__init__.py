@@ -330,3 +330,30 @@ __all__ += [
     "unit_label",
 ]
 # --- end match (tracker) ---
+
+# --- datacard packs ---
+from rules.catalog import read_host_entries  # noqa: E402
+from rules.datapack import (  # noqa: E402
+    MAX_PACK_ENTRIES,
+    PackError,
+    builtin_catalog,
+    check_pack,
+    complete_catalog,
+    figure_of,
+    figure_sources,
+    pack_to_toml,
+    read_pack_file,
+)
+
+__all__ += [
+    "MAX_PACK_ENTRIES",
+    "PackError",
+    "builtin_catalog",
+    "check_pack",
+    "complete_catalog",
+    "figure_of",
+    "figure_sources",
+    "pack_to_toml",
+    "read_host_entries",
+    "read_pack_file",
+]

@@ -905,6 +905,30 @@ def _read_kind(store: _Store, name: str, kind: str, value: Any, *, builtin: bool
             existing.field_files.update({key: name for key in checked})
 
 
+def read_host_entries(name: str, document: Mapping[str, Any]) -> dict[str, dict[str, dict]]:
+    """The entries of one host data file (already parsed TOML), checked field by field as
+    ``load_catalog`` checks a host file: ``{kind: {id: fields}}``. Raises DataError naming the
+    file, the entry and the field of every problem."""
+    store = _Store()
+    version = document.get("data_version")
+    if not isinstance(version, str) or not version.strip():
+        store.errors.append(f"{name}: 'data_version' must be given, as a non-empty string.")
+    for key, value in document.items():
+        if key == "data_version":
+            continue
+        if key in KINDS:
+            _read_kind(store, name, key, value, builtin=False)
+        else:
+            store.errors.append(f"{name}: '{key}' is not a known top-level key here.")
+    if store.errors:
+        raise DataError(store.errors)
+    return {
+        kind: {entry_id: dict(entry.fields) for entry_id, entry in entries.items()}
+        for kind, entries in store.entries.items()
+        if entries
+    }
+
+
 def _builtin_files() -> list[tuple[str, bytes]]:
     folder = resources.files("rules").joinpath("data")
     files = [item for item in folder.iterdir() if item.name.endswith(".toml") and item.is_file()]

@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
+from armies.models import DataPack
 from matches.models import Match
 from tests.factories import make_match, make_roster, make_user, seat_guest
 
@@ -105,6 +106,19 @@ MATRIX = [
     Case("roster-shared", "GET", ("slug",), same(200)),
     Case("roster-shared-qr", "GET", ("slug",), same(200)),
     Case("roster-shared-copy", "POST", ("slug",), same(302)),
+    Case("armies:roster-pack", "POST", ("roster",), owner_only(302), {"pack": ""}),
+    # Datacards
+    Case("datacards", "GET", (), same(200)),
+    Case("datacard-pack-create", "POST", (), same(302), KEY),
+    Case("datacard-pack-import", "POST", (), same(200)),  # no file: the form says so
+    Case("datacard-edit", "GET", ("pack", "models", "jaguar"), owner_only(200)),
+    Case("datacard-edit", "POST", ("pack", "models", "jaguar"), owner_only(302), {"armor": "7"}),
+    Case("datacard-export", "GET", ("pack",), owner_only(200)),
+    Case("datacard-share-new", "POST", ("pack",), owner_only(302)),
+    Case("datacard-share-revoke", "POST", ("pack",), owner_only(302)),
+    Case("datacard-delete", "POST", ("pack",), owner_only(302)),
+    Case("datacard-shared", "GET", ("packslug",), same(200)),
+    Case("datacard-shared-copy", "POST", ("packslug",), same(302)),
     # Matches
     Case("matches:match-list", "GET", (), same(200)),
     Case("matches:match-new", "GET", (), same(200)),
@@ -172,12 +186,17 @@ def test_who_may_do_what(case, role):
     owner = make_user("owner")
     roster = make_roster(owner)
     match = make_match(owner, roster=roster)
+    pack = DataPack.objects.create(
+        owner=owner, name="Mine", entered_by="owner", data_fingerprint="x", share_slug="p" * 22
+    )
     values = {
         "roster": roster.pk,
         "match": match.pk,
         "slug": roster.share_slug,
         "watch": match.watch_slug,
         "join": match.join_slug,
+        "pack": pack.pk,
+        "packslug": pack.share_slug,
     }
     client = clients(owner, roster, match)[role]
     url = reverse(case.name, args=[values.get(arg, arg) for arg in case.args]) + case.query

@@ -1,0 +1,314 @@
+"""My datacards: the figures of every model and weapon, their sources, and the player's packs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+import rules
+from armies import packs
+from armies.forms import FiguresForm, PackCreateForm, PackImportForm, RosterPackForm
+from armies.models import DataPack, RevokedPackSlug, Roster
+from armies.owners import request_owner
+from blitz_site.once import new_key, read_key
+from blitz_site.text import is_token
+from rules.datapack import FIELDS, SOURCE_WORDS
+
+SUMMARY = {
+    "models": ("armor", "size", "sensors"),
+    "weapons": ("accuracy", "dm", "rof"),
+}
+
+
+@dataclass(frozen=True)
+class Cell:
+    value: object
+    source: str  # "rules text", "host data", "yours"... or "" when missing
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    kind: str
+    id: str
+    name: str
+    cells: list[Cell]
+    more_given: int  # other figures given (movement lines, ranges, traits)
+    more_total: int
+
+
+def _words(source: str | None, pack: DataPack | None, yours: bool) -> str:
+    if source is None:
+        return ""
+    if source == rules.datapack.PACK and pack is not None:
+        who = f"entered by {pack.entered_by}"
+        return f"yours, {who}" if yours else who
+    return SOURCE_WORDS[source]
+
+
+def entry_rows(kind: str, pack: DataPack | None, *, yours: bool) -> list[EntryRow]:
+    """Every model (or weapon) the data knows, with its figures and where each comes from."""
+    figures = pack.figures if pack else {}
+    builtin, hosted = rules.builtin_catalog(), rules.default_catalog()
+    done = rules.complete_catalog(hosted, figures)
+    entries = getattr(hosted, kind).values()
+    rows = []
+    for entry in sorted(entries, key=lambda e: e.name.lower()):
+        entry_id = entry.id if kind == "models" else entry.code
+        sources = rules.figure_sources(builtin, hosted, kind, entry_id, figures)
+        cells = [
+            Cell(rules.figure_of(done, kind, entry_id, key), _words(sources[key], pack, yours))
+            for key in SUMMARY[kind]
+        ]
+        others = [key for key in sources if key not in SUMMARY[kind]]
+        given = sum(1 for key in others if sources[key] is not None)
+        rows.append(EntryRow(kind, entry_id, entry.name, cells, given, len(others)))
+    return rows
+
+
+def _own_pack(request: HttpRequest, pk: int) -> DataPack:
+    """The requester's pack, or 404 (another player's pack is not even confirmed)."""
+    pack = DataPack.objects.owned_by(request_owner(request)).filter(pk=pk).first()
+    if pack is None:
+        raise Http404("No such datacard pack.")
+    return pack
+
+
+def _library_url(pack: DataPack | None = None) -> str:
+    url = reverse("datacards")
+    return f"{url}?pack={pack.pk}" if pack else url
+
+
+def _entered_by(request: HttpRequest) -> str:
+    owner = request_owner(request)
+    return packs.owner_name(request.user, owner)
+
+
+@require_safe
+def datacard_library(request: HttpRequest) -> HttpResponse:
+    return render(request, "armies/datacard_library.html", _library_context(request))
+
+
+def _library_context(request: HttpRequest, **forms) -> dict:
+    owner = request_owner(request)
+    mine = packs.library(owner)
+    asked = request.GET.get("pack", "")
+    pack = next(
+        (p for p in mine if asked.isascii() and asked.isdigit() and str(p.pk) == asked),
+        mine[0] if mine else None,
+    )
+    return {
+        "packs": mine,
+        "pack": pack,
+        "models": entry_rows("models", pack, yours=True),
+        "weapons": entry_rows("weapons", pack, yours=True),
+        "share_url": request.build_absolute_uri(reverse("datacard-shared", args=[pack.share_slug]))
+        if pack and pack.share_slug
+        else "",
+        "create_form": forms.get("create_form") or PackCreateForm(),
+        "import_form": forms.get("import_form") or PackImportForm(),
+        "import_errors": forms.get("import_errors", ()),
+    }
+
+
+@require_POST
+def datacard_pack_create(request: HttpRequest) -> HttpResponse:
+    form = PackCreateForm(request.POST)
+    if not form.is_valid():
+        return render(
+            request, "armies/datacard_library.html", _library_context(request, create_form=form)
+        )
+    try:
+        pack = packs.pack_create(
+            owner=request_owner(request, create=True),
+            entered_by=_entered_by(request),
+            name=form.cleaned_data["name"],
+            key=form.cleaned_data["key"],
+        )
+    except packs.PackError as error:
+        form.add_error(None, str(error))
+        return render(
+            request, "armies/datacard_library.html", _library_context(request, create_form=form)
+        )
+    return redirect(_library_url(pack))
+
+
+@require_POST
+def datacard_pack_import(request: HttpRequest) -> HttpResponse:
+    form = PackImportForm(request.POST, request.FILES)
+    errors: tuple[str, ...] = ()
+    if form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            pack = packs.pack_import(
+                owner=request_owner(request, create=True),
+                entered_by=_entered_by(request),
+                filename=upload.name[:120],
+                raw=upload.read(),
+                key=form.cleaned_data["key"],
+            )
+        except packs.PackError as error:
+            errors = error.messages
+        else:
+            messages.success(request, f"Imported the datacard pack “{pack.name}”.")
+            return redirect(_library_url(pack))
+    context = _library_context(request, import_form=form, import_errors=errors)
+    return render(request, "armies/datacard_library.html", context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def datacard_edit(request: HttpRequest, pk: int, kind: str, entry_id: str) -> HttpResponse:
+    """One model's (or weapon's) figures in a pack: the data's read-only, the rest a form."""
+    pack = _own_pack(request, pk)
+    data = rules.default_catalog()
+    if kind not in FIELDS:
+        raise Http404("Datacards hold models and weapons only.")
+    entry = getattr(data, kind).get(entry_id) if is_token(entry_id) else None
+    if entry is None:
+        raise Http404("The data has no such model or weapon.")
+    builtin = rules.builtin_catalog()
+    fixed, open_fields = [], []
+    for figure in FIELDS[kind]:
+        value = rules.figure_of(data, kind, entry_id, figure.key)
+        if value is None:
+            open_fields.append(figure)
+        else:
+            source = (
+                "rules text"
+                if rules.figure_of(builtin, kind, entry_id, figure.key) is not None
+                else "host data"
+            )
+            fixed.append((figure.label, value, source))
+    current = (pack.figures.get(kind) or {}).get(entry_id, {})
+    form = FiguresForm(
+        request.POST if request.method == "POST" else None,
+        fields=open_fields,
+        initial_figures=current,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            packs.pack_set_figures(
+                owner=request_owner(request),
+                pack_id=pack.pk,
+                kind=kind,
+                entry_id=entry_id,
+                figures=form.cleaned_data["figures"],
+            )
+        except packs.PackError as error:
+            for message in error.messages:
+                form.add_error(None, message)
+        else:
+            messages.success(request, f"Saved the figures of {entry.name} in “{pack.name}”.")
+            return redirect(_library_url(pack))
+    context = {
+        "pack": pack,
+        "entry": entry,
+        "kind": kind,
+        "entry_id": entry_id,
+        "fixed": fixed,
+        "form": form,
+    }
+    return render(request, "armies/datacard_form.html", context)
+
+
+@require_safe
+def datacard_export(request: HttpRequest, pk: int) -> HttpResponse:
+    pack = _own_pack(request, pk)
+    text = rules.pack_to_toml(
+        pack.figures, rules.default_catalog(), name=pack.name, owner=pack.entered_by
+    )
+    response = HttpResponse(text, content_type="application/toml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="datacards-{pack.pk}.toml"'
+    return response
+
+
+@require_POST
+def datacard_share_new(request: HttpRequest, pk: int) -> HttpResponse:
+    pack = _own_pack(request, pk)
+    packs.pack_share_new_link(owner=request_owner(request), pack_id=pack.pk)
+    messages.success(request, "Made a share link: anyone with it can see and copy this pack.")
+    return redirect(_library_url(pack))
+
+
+@require_POST
+def datacard_share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    pack = _own_pack(request, pk)
+    packs.pack_share_revoke(owner=request_owner(request), pack_id=pack.pk)
+    messages.success(request, "Share link turned off. Nobody can open the old link.")
+    return redirect(_library_url(pack))
+
+
+@require_POST
+def datacard_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    pack = _own_pack(request, pk)
+    packs.pack_delete(owner=request_owner(request), pack_id=pack.pk)
+    messages.success(request, f"Deleted the datacard pack “{pack.name}”.")
+    return redirect(_library_url())
+
+
+def _shared(slug: str) -> DataPack:
+    pack = DataPack.objects.filter(share_slug=slug).first() if is_token(slug) else None
+    if pack is None:
+        raise Http404("This datacard link does not exist or has been turned off by its owner.")
+    return pack
+
+
+@require_safe
+def datacard_shared(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        pack = _shared(slug)
+    except Http404:
+        if not RevokedPackSlug.objects.filter(slug=slug).exists():
+            raise
+        return render(request, "armies/datacard_share_off.html", status=404)
+    yours = request_owner(request).owns(pack)
+    context = {
+        "pack": pack,
+        "models": entry_rows("models", pack, yours=yours),
+        "weapons": entry_rows("weapons", pack, yours=yours),
+        "is_owner": yours,
+        "key": new_key,
+    }
+    return render(request, "armies/datacard_shared.html", context)
+
+
+@require_POST
+def datacard_shared_copy(request: HttpRequest, slug: str) -> HttpResponse:
+    _shared(slug)
+    try:
+        copy = packs.pack_copy_shared(
+            owner=request_owner(request, create=True),
+            slug=slug,
+            key=read_key(request.POST.get("key")),
+        )
+    except DataPack.DoesNotExist as error:
+        raise Http404("This datacard link does not exist or has been turned off.") from error
+    except packs.PackError as error:
+        messages.error(request, str(error))
+        return redirect(reverse("datacard-shared", args=[slug]))
+    messages.success(request, f"Copied into your datacards as “{copy.name}”.")
+    return redirect(_library_url(copy))
+
+
+@require_POST
+def roster_pack(request: HttpRequest, pk: int) -> HttpResponse:
+    """Choose the pack completing a roster's datacards ("" : my own, the first)."""
+    form = RosterPackForm(request.POST)
+    value = form.cleaned_data["pack"] if form.is_valid() else "x"
+    if value and not (value.isascii() and value.isdigit()):
+        messages.error(request, "Choose one of your own datacard packs.")
+        return redirect(reverse("armies:roster-cards", args=[pk]))
+    pack_id = int(value) if value else None
+    try:
+        packs.roster_set_pack(owner=request_owner(request), roster_id=pk, pack_id=pack_id)
+    except Roster.DoesNotExist as error:
+        raise Http404 from error
+    except packs.PackError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "The datacards now use the chosen figures.")
+    return redirect(reverse("armies:roster-cards", args=[pk]))
