@@ -107,3 +107,27 @@ def test_save_a_figure_from_the_attack_helper_to_my_datacards(
     row = page.locator("tr", has_text="Jaguar")
     expect(row).to_contain_text("7")
     expect(row).to_contain_text(f"yours, entered by {user.username}")
+
+
+@pytest.mark.parametrize("size", SIZES.keys())
+def test_the_library_fits_the_screen_without_a_sideways_scroll(live_server, new_page, size):
+    """The figure tables scroll inside their own box; the page itself never scrolls sideways."""
+    from armies import packs
+    from armies.owners import Owner
+
+    user = make_user(f"wide-{size}")
+    pack = packs.pack_create(owner=Owner(user.pk, None), entered_by=user.username)
+    page = new_page(SIZES[size])
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", PASSWORD)
+    page.click("button:has-text('Log in')")
+    for path in (
+        "/datacards/",
+        f"/datacards/{pack.pk}/models/jaguar",
+        f"/datacards/{pack.pk}/weapons/LAC",
+    ):
+        page.goto(live_server.url + path)
+        expect(page.locator("h1")).to_be_visible()
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{path} is {overflow} px too wide"
