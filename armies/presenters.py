@@ -300,11 +300,15 @@ class RosterView:
         return sum(len(group.models) for group in self.groups)
 
 
-def roster_view(roster: Roster, *, editing: bool = False, yours: bool = True) -> RosterView:
+def roster_view(
+    roster: Roster, *, editing: bool = False, yours: bool = True, figures: bool = True
+) -> RosterView:
     """Everything a roster page shows. ``editing`` adds the choices the editor offers. The
     figures are the data's, completed by the roster's datacard pack; ``yours``: the viewer owns
-    the roster (and so its pack)."""
-    pack = None if editing else roster_pack(roster)  # the editor shows choices, not figures
+    the roster (and so its pack); ``figures``: the page shows datacard figures (the roster list
+    shows only TV and legality, so it reads no pack)."""
+    # The editor shows choices and the list totals, not figures: neither reads the pack.
+    pack = None if editing or not figures else roster_pack(roster)
     catalog = pack_catalog(pack.figures if pack else None)
     marks = Marks(pack, pack_words(pack, yours=yours))
     faction = catalog.factions.get(roster.faction)

@@ -85,7 +85,7 @@ def _list_context(request: HttpRequest, **forms) -> dict:
         rosters = rosters.filter(name__icontains=query)
     if sort == "name":
         rosters = rosters.order_by(Lower("name"), "pk")
-    views = [roster_view(roster) for roster in rosters]
+    views = [roster_view(roster, figures=False) for roster in rosters]
     if sort == "faction":
         views.sort(key=lambda v: (v.faction_name.lower(), v.roster.name.lower(), v.roster.pk))
     elif sort == "tv":

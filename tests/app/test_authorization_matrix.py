@@ -145,6 +145,7 @@ MATRIX = [
     Case("matches:attack-apply", "POST", ("match",), owner_only(400), {}),  # malformed: says why
     Case("matches:attack-dice", "POST", ("match",), owner_only(400), {}),
     Case("matches:attack-figure", "POST", ("match",), owner_only(400), {}),  # names no field
+    Case("matches:attack-save-figure", "POST", ("match",), owner_only(400), {}),  # no field
     Case("matches:attack-ecm", "GET", ("match",), owner_only(200)),
     Case("matches:attack-ecm-apply", "POST", ("match",), owner_only(400), {}),
     Case("matches:attack-house-rule", "POST", ("match",), owner_only(400), {}),

@@ -267,4 +267,4 @@ def test_polling_slows_down_in_a_hidden_tab_and_catches_up_when_shown(live_serve
         }"""
     )
     page.wait_for_timeout(800)
-    assert len(polls) == 1  # shown again: it asks at once
+    assert len(polls) >= 1  # shown again: it asks at once (a regular tick may follow)
