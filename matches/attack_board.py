@@ -25,6 +25,7 @@ from matches.attack_forms import (
     sign_rolled,
 )
 from rules.attack import (
+    DESIGNATION_HOUSE_RULE,
     AttackSummary,
     MissingInput,
     MissingInputs,
@@ -32,25 +33,22 @@ from rules.attack import (
     ResolvedAttack,
     attacks_this_round,
     blast_area,
+    ecm_odds,
+    grenade_reach,
+    house_rule_designation_odds,
+    indirect_summary,
     missing_inputs,
     multi_target_summary,
+    resolve_ecm,
+    resolve_house_rule_designation,
+    resolve_indirect,
+    resolve_indirect_defense,
     resolve_multi_target,
     total,
 )
 from rules.attack import attack_summary as direct_summary
 from rules.damage import AttackOutcome
 from rules.errors import RulesError
-from rules.indirect import (
-    DESIGNATION_HOUSE_RULE,
-    ecm_odds,
-    grenade_reach,
-    house_rule_designation_odds,
-    indirect_summary,
-    resolve_ecm,
-    resolve_house_rule_designation,
-    resolve_indirect,
-    resolve_indirect_defense,
-)
 from rules.match import (
     MAX_ATTACK_NOTE,
     Event,

@@ -28,10 +28,9 @@ from matches.attack_data import (
     move_words,
     other_weapon_key,
 )
-from rules.attack import Attacker, Cover, RangeBand, Target
+from rules.attack import HAND_GRENADES, Attacker, Cover, EcmContest, GrenadeRange, RangeBand, Target
 from rules.catalog import Catalog
 from rules.errors import RulesError
-from rules.indirect import HAND_GRENADES, EcmContest, GrenadeRange
 from rules.match import MatchState, Unit, unit_label
 
 KINDS = {

@@ -36,8 +36,8 @@ from matches.attack_forms import (
 from matches.forms import client_key
 from matches.models import HEAVY_FIELDS, Match
 from matches.views import _plain
+from rules.attack import DESIGNATION_HOUSE_RULE
 from rules.datapack import FIELDS, check_figure
-from rules.indirect import DESIGNATION_HOUSE_RULE
 from rules.match import Event, EventError, make_event
 
 HELPER = "matches/attack_helper.html"
