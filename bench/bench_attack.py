@@ -24,12 +24,11 @@ from rules.attack import (  # noqa: E402
     Cover,
     RangeBand,
     Target,
-    _hits_by_attack_result,
-    _outcomes_by_attack_result,
     attack_summary,
+    indirect_summary,  # noqa: E402
     multi_target_summary,
 )
-from rules.indirect import indirect_summary  # noqa: E402
+from rules.attack.tables import hits_by_attack_result, outcomes_by_attack_result  # noqa: E402
 from rules.odds import clear_caches  # noqa: E402
 
 TARGET_SECONDS = 0.001
@@ -43,8 +42,8 @@ SETUPS = [  # (movement, accuracy, range band, cover, rear arc, weak facing)
 
 def clear_every_cache() -> None:
     clear_caches()
-    _hits_by_attack_result.cache_clear()
-    _outcomes_by_attack_result.cache_clear()
+    hits_by_attack_result.cache_clear()
+    outcomes_by_attack_result.cache_clear()
 
 
 def attacker(dice: int, movement: int = 0, accuracy: int = 0, **changes) -> Attacker:

@@ -10,11 +10,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules import AttackOutcome, DamageState, RulesError, damage_outcome
-from rules.attack import Attacker, Cover, MissingInputs, Modifier, RangeBand, Target
-from rules.indirect import (
+from rules.attack import (
     INDIRECT_THRESHOLD,
+    Attacker,
+    Cover,
     ForwardObservation,
     GrenadeRange,
+    MissingInputs,
+    Modifier,
+    RangeBand,
+    Target,
     indirect_defense_summary,
     indirect_modifiers,
     indirect_summary,
@@ -22,10 +27,10 @@ from rules.indirect import (
     resolve_indirect_defense,
     scatter,
 )
-from rules.indirect import (
+from rules.attack import (
     grenade_range as grenade_band,
 )
-from rules.indirect import (
+from rules.attack import (
     grenade_reach as reach,
 )
 

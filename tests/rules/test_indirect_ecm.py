@@ -9,10 +9,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules import DamageState
-from rules.attack import Cover, MissingInputs, Modifier
-from rules.indirect import (
+from rules.attack import (
     DESIGNATION_HOUSE_RULE,
+    Cover,
     EcmContest,
+    MissingInputs,
+    Modifier,
     ecm_modifiers,
     ecm_odds,
     house_rule_designation_odds,

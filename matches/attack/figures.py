@@ -1,12 +1,4 @@
-"""What the attack helper knows before anyone types: each model's weapons, the datacard figures
-the game data gives, and the figures the players typed in earlier in the match.
-
-A match's weapons come from its roster snapshots (``Match.a_army``/``b_army``), which never change
-once the match has started: they are worked out once per app server and kept (like the states in
-``matches.models``), so the odds, recomputed at every input change, never read the rosters.
-Typed-in figures live in the log: every ``attack`` and ``ecm`` event keeps the figures typed in
-for it, and the latest value of each figure wins.
-"""
+"""A unit's weapons and figures for the helper: from its datacard, a data pack, or typed in."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ inch) or the next Action performed by the Active Model."
 Read here as: each inch the mover completes, a last part of an inch when its movement ends, and
 each action it performs is one "trigger". A reaction declared now is resolved at the next trigger,
 and each trigger carries at most one reaction against the mover, whoever makes it. The reaction
-itself is an ordinary ranged attack (``rules.attack.attack_summary``/``resolve_direct``).
+itself is an ordinary ranged attack (``attack_summary``/``resolve_direct``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Indirect fire, scatter, hand grenades, Forward Observation and ECM.
+"""Indirect fire, scatter and hand grenades.
 
 Quickstart, Indirect Fire: "The attacking Model rolls a number of dice equal to its Attack Skill
 versus a Threshold of 4, modified for Range, Attack Modifier, and Weapon Accuracy for the Model
@@ -7,9 +7,6 @@ it has struck the target point; a failure indicates a scatter. If the attack sca
 and count clockwise in 60 degree increments from a line between attacker and target point. The
 landing point is moved a number of inches equal to the MoF in the indicated direction. Any target
 under the landing point must defend (as in Ranged Attacks) against the unmodified attack roll."
-
-Also here: the translated edition's improvised designation roll, which is not a rule of the game
-but an optional house rule, off unless the players turn it on (``DESIGNATION_HOUSE_RULE``).
 """
 
 from __future__ import annotations
@@ -20,41 +17,50 @@ from enum import Enum
 from fractions import Fraction
 from numbers import Real
 
-from rules.attack import (
+from rules.attack.inputs import (
     Attacker,
-    AttackSummary,
     Cover,
     MissingInput,
     MissingInputs,
     Modifier,
     RangeBand,
-    ResolvedAttack,
-    RollEntry,
     Target,
-    _attacker_questions,
-    _check_attacker,
-    _check_state,
-    _check_targets,
-    _count,
-    _final_words,
-    _hits_by_attack_result,
-    _outcomes_by_attack_result,
-    _penalty_modifier,
-    _Plan,
-    _plan,
-    _resolve,
-    _rof_notes,
-    _summary,
-    _target_questions,
-    _targets_hit,
-    attacker_roll_modifiers,
-    read_result,
+    count_words,
     total,
 )
-from rules.damage import AttackOutcome, DamageState
-from rules.dice import _roll_counts, apply_modifier, check_dice, check_modifier, check_whole
+from rules.attack.modifiers import (
+    attacker_roll_modifiers,
+)
+from rules.attack.multi_target import (
+    targets_hit_odds,
+)
+from rules.attack.questions import (
+    attacker_questions,
+    check_attacker,
+    check_targets,
+    target_questions,
+)
+from rules.attack.resolve import (
+    ResolvedAttack,
+    RollEntry,
+    final_words,
+    read_result,
+    resolve_plan,
+)
+from rules.attack.summary import (
+    AttackSummary,
+    Plan,
+    make_plan,
+    rof_notes,
+    summarize,
+)
+from rules.attack.tables import (
+    hits_by_attack_result,
+    outcomes_by_attack_result,
+)
+from rules.damage import AttackOutcome
+from rules.dice import apply_modifier, check_whole, roll_counts
 from rules.errors import RulesError
-from rules.odds import opposed_margin_distribution
 
 INDIRECT_THRESHOLD = 4
 """The Threshold of an indirect attack roll: the modified result must be higher than 4."""
@@ -145,7 +151,7 @@ def indirect_modifiers(
     With a ``GrenadeRange`` the thrower is its own spotter, so cover is seen from the thrower.
     Raises ``MissingInputs`` if the attacker's movement modifier or accuracy is not known.
     """
-    _check_attacker(attacker)
+    check_attacker(attacker)
     band = _check_band(range_band)
     if not isinstance(cover_from_observer, Cover):
         raise RulesError(f"Cover is Open, Some, Partial or Full; got {cover_from_observer!r}.")
@@ -179,7 +185,7 @@ def _indirect_notes(attacker: Attacker, band: RangeBand | GrenadeRange) -> tuple
         "so it still lands on the target point.",
         "Every model under the landing point defends against the unmodified attack roll, with "
         "its own defense modifiers; the attack comes from the direction of the attacking model.",
-        *_rof_notes(attacker, indirect=True),
+        *rof_notes(attacker, indirect=True),
     )
 
 
@@ -210,13 +216,13 @@ class IndirectSummary:
         return total(self.modifiers)
 
 
-def _indirect_plans(attacker: Attacker, targets: tuple[Target, ...]) -> list[_Plan]:
-    missing = _attacker_questions(attacker, damage=bool(targets))
+def _indirect_plans(attacker: Attacker, targets: tuple[Target, ...]) -> list[Plan]:
+    missing = attacker_questions(attacker, damage=bool(targets))
     for index, target in enumerate(targets):
-        missing.extend(_target_questions(target, index, damage=True, direct=False))
+        missing.extend(target_questions(target, index, damage=True, direct=False))
     if missing:
         raise MissingInputs(missing)
-    return [_plan(attacker, target, ()) for target in targets]
+    return [make_plan(attacker, target, ()) for target in targets]
 
 
 def indirect_summary(
@@ -231,16 +237,16 @@ def indirect_summary(
     grenade); ``cover_from_observer`` the target's cover seen from the Forward Observer (from the
     thrower for a grenade). ``targets`` may list the models at the target point for their odds.
     """
-    _check_attacker(attacker)
+    check_attacker(attacker)
     band = _check_band(range_band)
-    checked = _check_targets(targets) if targets else ()
+    checked = check_targets(targets) if targets else ()
     plans = _indirect_plans(attacker, checked)
     modifiers = indirect_modifiers(attacker, band, cover_from_observer)
     _check_indirect_rof(attacker, band)
     modifier = total(modifiers)
     dice = attacker.attack_dice
     attack_rolls = 6**dice
-    counts = _roll_counts(dice)
+    counts = roll_counts(dice)
     finals = [apply_modifier(result, modifier) for result, _ in counts]
     lands = [final >= INDIRECT_THRESHOLD for final in finals]
     strike = sum(
@@ -256,7 +262,7 @@ def indirect_summary(
     rows = []
     for plan in plans:
         target = plan.target
-        outcome_rows = _outcomes_by_attack_result(
+        outcome_rows = outcomes_by_attack_result(
             dice,
             target.dice,
             plan.defense_modifier,
@@ -277,9 +283,9 @@ def indirect_summary(
             outcome: Fraction(count, denominator)
             for outcome, count in zip(AttackOutcome, outcome_counts, strict=True)
         }
-        summaries.append(_summary(attacker, plan, odds, notes))
+        summaries.append(summarize(attacker, plan, odds, notes))
         rows.append(
-            _hits_by_attack_result(
+            hits_by_attack_result(
                 dice, None, target.dice, plan.defense_modifier, target.weak_facing
             )
         )
@@ -297,7 +303,7 @@ def indirect_summary(
             mof: Fraction(ways, attack_rolls) for mof, ways in sorted(scatter.items())
         },
         targets=tuple(summaries),
-        targets_hit=_targets_hit(dice, rows, [6**plan.target.dice for plan in plans], lands),
+        targets_hit=targets_hit_odds(dice, rows, [6**plan.target.dice for plan in plans], lands),
         expected_boxes=sum((summary.expected_boxes for summary in summaries), Fraction(0)),
         notes=notes,
     )
@@ -391,7 +397,7 @@ class IndirectResult:
         return self.success or self.mof == 0
 
     def describe(self) -> str:
-        rolled = _final_words(self.attack_result, total(self.modifiers), self.final)
+        rolled = final_words(self.attack_result, total(self.modifiers), self.final)
         head = f"Indirect attack {rolled} against Threshold {self.threshold}"
         tail = (
             f" Models under the landing point defend against the unmodified roll, "
@@ -419,7 +425,7 @@ def resolve_indirect(
     The roll is a result (0 for a Fumble), a ``Roll`` or the dice. A Fumble gets no modifiers: it
     is 0 and scatters 4 inches. ``direction_die`` is used only on a failure with MoF 1 or more.
     """
-    _check_attacker(attacker)
+    check_attacker(attacker)
     band = _check_band(range_band)
     modifiers = indirect_modifiers(attacker, band, cover_from_observer)
     _check_indirect_rof(attacker, band)
@@ -439,12 +445,12 @@ def indirect_defense_summary(
 ) -> AttackSummary:
     """The odds of a model under the landing point, which defends against ``attack_result``,
     the unmodified roll (0 for a Fumble). Only the defender's dice are left to roll."""
-    _check_attacker(attacker)
-    (checked,) = _check_targets((target,))
+    check_attacker(attacker)
+    (checked,) = check_targets((target,))
     (plan,) = _indirect_plans(attacker, (checked,))
     result = read_result(attack_result, attacker.attack_dice, "The attacker's")
-    index = [value for value, _ in _roll_counts(attacker.attack_dice)].index(result)
-    row = _outcomes_by_attack_result(
+    index = [value for value, _ in roll_counts(attacker.attack_dice)].index(result)
+    row = outcomes_by_attack_result(
         attacker.attack_dice,
         checked.dice,
         plan.defense_modifier,
@@ -458,9 +464,9 @@ def indirect_defense_summary(
     }
     notes = (
         f"Defends against the unmodified indirect attack roll, {result}, with its own modifiers.",
-        *_rof_notes(attacker, indirect=True),
+        *rof_notes(attacker, indirect=True),
     )
-    return _summary(attacker, plan, odds, notes)
+    return summarize(attacker, plan, odds, notes)
 
 
 def resolve_indirect_defense(
@@ -471,337 +477,17 @@ def resolve_indirect_defense(
 ) -> tuple[ResolvedAttack, ...]:
     """Resolve the models under an indirect attack's landing point: each defends against the
     unmodified roll ``attack_result`` with its own defense modifiers."""
-    _check_attacker(attacker)
-    checked = _check_targets(targets)
+    check_attacker(attacker)
+    checked = check_targets(targets)
     if isinstance(defense_rolls, (str, bytes)) or not isinstance(defense_rolls, Sequence):
         raise RulesError("Enter one defense roll for each model under the landing point.")
     if len(defense_rolls) != len(checked):
         raise RulesError(
             "Enter one defense roll for each model under the landing point: "
-            f"{_count(len(checked), 'model')}, {_count(len(defense_rolls), 'roll')}."
+            f"{count_words(len(checked), 'model')}, {count_words(len(defense_rolls), 'roll')}."
         )
     plans = _indirect_plans(attacker, checked)
     result = read_result(attack_result, attacker.attack_dice, "The attacker's")
     return tuple(
-        _resolve(plan, result, roll) for plan, roll in zip(plans, defense_rolls, strict=True)
-    )
-
-
-# --- Forward Observation -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ForwardObservation:
-    """A target marked by a Forward Observer: "for the remainder of the round (or until the
-    target moves)". Friendly models acting later in that round may fire indirectly at it."""
-
-    target: str
-    round_number: int
-    target_moved: bool = False
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.target, str) or not self.target:
-            raise RulesError("A Forward Observation marks one target: give its name or id.")
-        check_whole(self.round_number, "A round number must be a whole number of 1 or more", 1)
-        if not isinstance(self.target_moved, bool):
-            raise RulesError("Target moved must be yes or no (True or False).")
-
-    def marks(self, target: str, round_number: int) -> bool:
-        """True if ``target`` is marked for indirect fire in ``round_number``."""
-        return target == self.target and round_number == self.round_number and not self.target_moved
-
-    def after_target_moved(self) -> ForwardObservation:
-        """The mark ends when the target moves."""
-        return ForwardObservation(self.target, self.round_number, True)
-
-
-# --- ECM against a Forward Observer --------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class EcmContest:
-    """A model with ECM spends its action to block a Forward Observation it can see.
-
-    "Both sides roll a number of dice equal to their EW Skill and add their Comm rating as a
-    modifier. The Model with ECM adds in the ECM Rating. If the blocking Model rolls higher, the
-    Observation does not take place. Any Actions used will still be spent." Comm and ECM ratings
-    the data does not give are None (the helper asks for them).
-    """
-
-    observer_ew: int
-    blocker_ew: int
-    observer_comm: int | None = None
-    blocker_comm: int | None = None
-    ecm_rating: int | None = None
-    observer_state: DamageState = DamageState.UNDAMAGED
-    blocker_state: DamageState = DamageState.UNDAMAGED
-    observer_name: str = ""
-    blocker_name: str = ""
-
-    def __post_init__(self) -> None:
-        check_dice(self.observer_ew)
-        check_dice(self.blocker_ew)
-        if self.observer_comm is not None:
-            check_modifier(self.observer_comm, "A Comm rating")
-        if self.blocker_comm is not None:
-            check_modifier(self.blocker_comm, "A Comm rating")
-        if self.ecm_rating is not None:
-            check_whole(self.ecm_rating, "An ECM rating must be a whole number of 0 or more", 0)
-        _check_state(self.observer_state, "The observer's")
-        _check_state(self.blocker_state, "The blocking model's")
-        if self.observer_state.is_out or self.blocker_state.is_out:
-            raise RulesError("A destroyed model takes no part in an ECM contest.")
-        for value in (self.observer_name, self.blocker_name):
-            if not isinstance(value, str):
-                raise RulesError(f"A model's name must be text; got {value!r}.")
-
-    @property
-    def observer(self) -> str:
-        return self.observer_name or "Forward Observer"
-
-    @property
-    def blocker(self) -> str:
-        return self.blocker_name or "Blocking model"
-
-    def missing_inputs(self) -> tuple[MissingInput, ...]:
-        """The ratings the helper must ask for."""
-        observer = f"the {self.observer_name}'s" if self.observer_name else "the Forward Observer's"
-        blocker = f"the {self.blocker_name}'s" if self.blocker_name else "the blocking model's"
-        asks = (
-            ("observer_comm", self.observer_comm, f"Enter {observer} Comm rating"),
-            ("blocker_comm", self.blocker_comm, f"Enter {blocker} Comm rating"),
-            ("ecm_rating", self.ecm_rating, f"Enter {blocker} ECM rating"),
-        )
-        return tuple(
-            MissingInput(name, f"{ask}: the data does not give it.")
-            for name, value, ask in asks
-            if value is None
-        )
-
-
-def ecm_modifiers(contest: EcmContest) -> tuple[tuple[Modifier, ...], tuple[Modifier, ...]]:
-    """(the observer's modifiers, the blocking model's modifiers): Comm, ECM rating, damage."""
-    if not isinstance(contest, EcmContest):
-        raise RulesError(f"An ECM contest is needed; got {contest!r}.")
-    missing = contest.missing_inputs()
-    if missing:
-        raise MissingInputs(missing)
-    assert contest.observer_comm is not None and contest.blocker_comm is not None
-    assert contest.ecm_rating is not None
-    observer = [Modifier(contest.observer_comm, f"{contest.observer}'s Comm rating")]
-    blocker = [
-        Modifier(contest.blocker_comm, f"{contest.blocker}'s Comm rating"),
-        Modifier(contest.ecm_rating, f"{contest.blocker}'s ECM rating"),
-    ]
-    for modifiers, state, subject in (
-        (observer, contest.observer_state, contest.observer),
-        (blocker, contest.blocker_state, contest.blocker),
-    ):
-        penalty = _penalty_modifier(state, subject)
-        if penalty:
-            modifiers.append(penalty)
-    return tuple(observer), tuple(blocker)
-
-
-@dataclass(frozen=True)
-class EcmOdds:
-    observer_dice: int
-    observer_modifiers: tuple[Modifier, ...]
-    blocker_dice: int
-    blocker_modifiers: tuple[Modifier, ...]
-    block_chance: Fraction
-    """Chance the blocking model rolls higher: the Observation does not take place."""
-
-    @property
-    def observation_chance(self) -> Fraction:
-        return 1 - self.block_chance
-
-
-def ecm_odds(contest: EcmContest) -> EcmOdds:
-    """The exact chance that ECM blocks the Forward Observation (a tie does not block)."""
-    observer, blocker = ecm_modifiers(contest)
-    margins = opposed_margin_distribution(
-        contest.blocker_ew, total(blocker), contest.observer_ew, total(observer)
-    )
-    return EcmOdds(
-        observer_dice=contest.observer_ew,
-        observer_modifiers=observer,
-        blocker_dice=contest.blocker_ew,
-        blocker_modifiers=blocker,
-        block_chance=sum((p for margin, p in margins.items() if margin > 0), Fraction(0)),
-    )
-
-
-@dataclass(frozen=True)
-class EcmResult:
-    observer_result: int
-    observer_final: int
-    blocker_result: int
-    blocker_final: int
-
-    @property
-    def blocked(self) -> bool:
-        """True if the blocking model rolled higher: the Observation does not take place."""
-        return self.blocker_final > self.observer_final
-
-    def describe(self) -> str:
-        what = (
-            "The ECM blocks the Forward Observation: it does not take place."
-            if self.blocked
-            else "The Forward Observation goes ahead."
-        )
-        return (
-            f"ECM {self.blocker_final} against observer {self.observer_final}. {what} "
-            "Both models' actions are spent either way."
-        )
-
-
-def resolve_ecm(
-    contest: EcmContest, observer_roll: RollEntry, blocker_roll: RollEntry
-) -> EcmResult:
-    """Resolve the rolled ECM contest; both models spend their actions whatever the result."""
-    observer, blocker = ecm_modifiers(contest)
-    observer_result = read_result(observer_roll, contest.observer_ew, "The observer's")
-    blocker_result = read_result(blocker_roll, contest.blocker_ew, "The blocking model's")
-    return EcmResult(
-        observer_result=observer_result,
-        observer_final=apply_modifier(observer_result, total(observer)),
-        blocker_result=blocker_result,
-        blocker_final=apply_modifier(blocker_result, total(blocker)),
-    )
-
-
-# --- Optional house rule: the translator's designation roll --------------------------------------
-
-
-@dataclass(frozen=True)
-class HouseRule:
-    """A rule that is not part of the game, offered only as an option the players turn on."""
-
-    key: str
-    name: str
-    label: str
-    on_by_default: bool
-    official: bool
-    text: str
-
-
-DESIGNATION_HOUSE_RULE = HouseRule(
-    key="improvised_designation",
-    name="Designation roll (house rule)",
-    label=(
-        "House rule, not official: improvised by the translator of the translated edition, "
-        "not part of the quickstart rules"
-    ),
-    on_by_default=False,
-    official=False,
-    text=(
-        "The spotter must see the target and spends an action. It rolls its EW Skill against "
-        "Threshold 3, modified by its Sensors rating and the target's cover; a total of 4 or more "
-        "designates the target. As many models may fire indirectly at that target as the "
-        "spotter's EW Skill."
-    ),
-)
-
-HOUSE_RULE_DESIGNATION_THRESHOLD = 3
-
-
-def house_rule_designation_modifiers(
-    *,
-    sensors: int | None,
-    cover: Cover,
-    state: DamageState = DamageState.UNDAMAGED,
-) -> tuple[Modifier, ...]:
-    """The house rule's modifiers: the spotter's Sensors rating, the target's cover, the
-    spotter's damage penalty. Not official (see ``DESIGNATION_HOUSE_RULE``)."""
-    if sensors is None:
-        raise MissingInputs(
-            [
-                MissingInput(
-                    "sensors", "Enter the spotter's Sensors rating: the data does not give it."
-                )
-            ]
-        )
-    check_modifier(sensors, "A Sensors rating")
-    if not isinstance(cover, Cover):
-        raise RulesError(f"Cover is Open, Some, Partial or Full; got {cover!r}.")
-    _check_state(state, "The spotter's")
-    if state.is_out:
-        raise RulesError("A destroyed model can't designate a target.")
-    modifiers = [
-        Modifier(sensors, "Spotter's Sensors rating"),
-        Modifier(cover.modifier, f"{cover.label}, seen from the spotter"),
-    ]
-    penalty = _penalty_modifier(state, "Spotter")
-    if penalty:
-        modifiers.append(penalty)
-    return tuple(modifiers)
-
-
-@dataclass(frozen=True)
-class HouseRuleDesignation:
-    """The odds of the house-rule designation roll (not official)."""
-
-    dice: int
-    modifiers: tuple[Modifier, ...]
-    threshold: int
-    success_chance: Fraction
-    shooters_allowed: int
-    label: str = DESIGNATION_HOUSE_RULE.label
-
-
-def house_rule_designation_odds(
-    *,
-    ew: int,
-    sensors: int | None,
-    cover: Cover,
-    state: DamageState = DamageState.UNDAMAGED,
-) -> HouseRuleDesignation:
-    """Chance that the house-rule designation roll succeeds (modified result above 3)."""
-    check_dice(ew)
-    modifiers = house_rule_designation_modifiers(sensors=sensors, cover=cover, state=state)
-    modifier = total(modifiers)
-    success = sum(
-        ways
-        for result, ways in _roll_counts(ew)
-        if apply_modifier(result, modifier) > HOUSE_RULE_DESIGNATION_THRESHOLD
-    )
-    return HouseRuleDesignation(
-        dice=ew,
-        modifiers=modifiers,
-        threshold=HOUSE_RULE_DESIGNATION_THRESHOLD,
-        success_chance=Fraction(success, 6**ew),
-        shooters_allowed=ew,
-    )
-
-
-@dataclass(frozen=True)
-class HouseRuleDesignationResult:
-    """A rolled house-rule designation (not official)."""
-
-    result: int
-    final: int
-    designated: bool
-    shooters_allowed: int
-    label: str = DESIGNATION_HOUSE_RULE.label
-
-
-def resolve_house_rule_designation(
-    *,
-    ew: int,
-    sensors: int | None,
-    cover: Cover,
-    roll: RollEntry,
-    state: DamageState = DamageState.UNDAMAGED,
-) -> HouseRuleDesignationResult:
-    """Resolve the house-rule designation roll: designated on a modified 4 or more."""
-    check_dice(ew)
-    modifiers = house_rule_designation_modifiers(sensors=sensors, cover=cover, state=state)
-    result = read_result(roll, ew, "The spotter's")
-    final = apply_modifier(result, total(modifiers))
-    return HouseRuleDesignationResult(
-        result=result,
-        final=final,
-        designated=final > HOUSE_RULE_DESIGNATION_THRESHOLD,
-        shooters_allowed=ew,
+        resolve_plan(plan, result, roll) for plan, roll in zip(plans, defense_rolls, strict=True)
     )

@@ -1,10 +1,5 @@
-"""The attack helper's pages: the helper (odds recomputed at every change), applying a resolved
-attack as one event of the log, the dice-on-screen setting of this device, and ECM against a
-Forward Observer.
-
-Only the players of a match use the helper (404 for anyone else, spectators included: the watch
-link stays read-only). Reading the odds changes nothing, so it is a GET; applying goes through
-``services.match_apply`` with the form's client key, so a double tap applies once.
+"""The attack helper's views: the page, applying an attack, dice on screen, figures, ECM and
+the designation house rule.
 """
 
 from __future__ import annotations
@@ -22,22 +17,41 @@ import rules
 from armies import packs
 from armies.models import DataPack
 from armies.owners import request_owner
-from matches import attack_board, services
+from matches import services
 from matches.access import cached_claim, forget_seat, player_seat
-from matches.attack_board import designation_context, ecm_context, helper_context
-from matches.attack_data import catalog_of, pack_figure, remembered_figures, weapons_of
-from matches.attack_forms import (
-    AttackReading,
-    EcmReading,
-    read_attack,
+from matches.attack.designation import (
+    designation_context,
     read_designation,
+)
+from matches.attack.ecm import (
+    EcmReading,
+    ecm_context,
+    ecm_event,
     read_ecm,
+)
+from matches.attack.figures import (
+    catalog_of,
+    pack_figure,
+    remembered_figures,
+    weapons_of,
+)
+from matches.attack.odds import (
+    odds_view,
+)
+from matches.attack.page import (
+    attack_event,
+    helper_context,
+    roll_on_screen,
+)
+from matches.attack.reading import (
+    AttackReading,
+    read_attack,
 )
 from matches.forms import client_key
 from matches.models import HEAVY_FIELDS, Match
 from matches.views import _plain
+from rules.attack import DESIGNATION_HOUSE_RULE
 from rules.datapack import FIELDS, check_figure
-from rules.indirect import DESIGNATION_HOUSE_RULE
 from rules.match import Event, EventError, make_event
 
 HELPER = "matches/attack_helper.html"
@@ -109,7 +123,7 @@ def attack_helper(request: HttpRequest, pk: int) -> HttpResponse:
     data = _form_data(request)
     reading = _read(match, seat, data, remember=part != "attack-odds")
     if data.get("roll") == "screen":
-        data = attack_board.roll_on_screen(reading, data, match.pk)
+        data = roll_on_screen(reading, data, match.pk)
         reading = _read(match, seat, data, remember=False)
     if part == "attack-odds":
         context = helper_context(request, match, reading) | {"oob": True}
@@ -131,7 +145,7 @@ def attack_apply(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and (refusal := _bad_key(data)):
         return refusal
     reading = _read(match, seat, data, remember=False)
-    odds = attack_board.odds(reading, match.current_state())
+    odds = odds_view(reading, match.current_state())
     resolution = odds["resolution"]
     context = helper_context(request, match, reading, data=data, computed=odds)
     if not resolution or not resolution["ready"]:
@@ -139,7 +153,7 @@ def attack_apply(request: HttpRequest, pk: int) -> HttpResponse:
         return _refused(request, context, data)
     if request.method == "GET":
         return _confirm(request, context, data, f"{HELPER}#attack-odds")
-    event = attack_board.attack_event(reading, resolution)
+    event = attack_event(reading, resolution)
     applied = _apply(request, match, seat, data.get("key"), event)
     if applied.error:
         context["error"] = applied.error
@@ -417,7 +431,7 @@ def attack_ecm_apply(request: HttpRequest, pk: int) -> HttpResponse:
     context["apply_label"] = "Apply" + (": clear the mark" if result["blocked"] else "")
     if request.method == "GET":
         return _confirm(request, context, data, f"{ECM}#ecm-odds")
-    applied = _apply(request, match, seat, data.get("key"), attack_board.ecm_event(reading, result))
+    applied = _apply(request, match, seat, data.get("key"), ecm_event(reading, result))
     if applied.error:
         context["error"] = applied.error
         return _ecm_refused(request, context, data)
