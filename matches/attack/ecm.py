@@ -31,7 +31,6 @@ from matches.attack.reading import (
     typed_values,
 )
 from matches.attack.who import (
-    DEFAULT_EW,
     ROLL_HELP,
     first_unit,
     text_of,
@@ -39,6 +38,7 @@ from matches.attack.who import (
 from rules.attack import (
     EcmContest,
     ecm_odds,
+    ew_skill,
     resolve_ecm,
     total,
 )
@@ -172,7 +172,7 @@ def read_ecm(
 
 
 def ew_of(unit: Unit) -> int:
-    return DEFAULT_EW if unit.skills.ew is None else unit.skills.ew
+    return ew_skill(unit.skills.ew)
 
 
 # --- ECM against a Forward Observer ---------------------------------------------------------------

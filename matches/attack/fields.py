@@ -22,7 +22,7 @@ from matches.attack.who import (
     Who,
     text_of,
 )
-from rules.attack import Cover, GrenadeRange, RangeBand
+from rules.attack import Cover, GrenadeRange, RangeBand, signed
 from rules.match import MatchState, Unit
 
 # --- The fields the attack needs ------------------------------------------------------------------
@@ -59,10 +59,6 @@ def number_field(low: int, high: int) -> forms.IntegerField:
 
 def radio_field(choices) -> forms.ChoiceField:
     return forms.ChoiceField(required=False, choices=[("", "—"), *choices])
-
-
-def signed(value: int) -> str:
-    return f"{value:+d}".replace("-", "\u2212")
 
 
 BANDS = tuple((band.value, f"{band.label} {signed(band.modifier)}") for band in RangeBand)

@@ -28,11 +28,13 @@ from rules.attack import (
     blast_area,
     grenade_reach,
     indirect_summary,
+    limited_ammo_counter,
     missing_inputs,
     multi_target_summary,
     resolve_indirect,
     resolve_indirect_defense,
     resolve_multi_target,
+    signed,
 )
 from rules.attack import attack_summary as direct_summary
 from rules.damage import AttackOutcome
@@ -80,10 +82,6 @@ def _boxes(value: Fraction) -> str:
 
 def modifier_views(modifiers: Sequence[Modifier]) -> list[dict]:
     return [{"value": m.signed.replace("-", "\u2212"), "source": m.source} for m in modifiers]
-
-
-def signed(value: int) -> str:
-    return f"{value:+d}".replace("-", "\u2212")
 
 
 def chance_view(label: str, p: Fraction, key: str = "") -> dict:
@@ -344,18 +342,11 @@ def attack_facts(reading: AttackReading) -> dict:
 
 
 def ammo_counter(reading: AttackReading) -> int | None:
-    """The Limited Ammo counter the weapon fires from, if it has one."""
+    """The Limited Ammo counter the weapon fires from, if it has one (rules.attack decides)."""
     weapon = reading.who.weapon
     if weapon is None or not weapon.limited_ammo:
         return None
-    counters = reading.who.attacker.ammo
-    for index, counter in enumerate(counters):
-        if counter.weapon == weapon.code and counter.left:
-            return index
-    for index, counter in enumerate(counters):
-        if counter.weapon == weapon.code:
-            return index
-    return None
+    return limited_ammo_counter(reading.who.attacker.ammo, weapon.code)
 
 
 # --- Resolving the rolls --------------------------------------------------------------------------

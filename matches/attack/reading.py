@@ -18,7 +18,6 @@ from matches.attack.figures import (
     datacard_move,
 )
 from matches.attack.who import (
-    DEFAULT_SKILL,
     DIGITS,
     ROLL_HELP,
     ROLL_WORDS,
@@ -27,7 +26,7 @@ from matches.attack.who import (
     read_who,
     text_of,
 )
-from rules.attack import Attacker, Cover, GrenadeRange, RangeBand, Target
+from rules.attack import Attacker, Cover, GrenadeRange, RangeBand, Target, attack_skill
 from rules.catalog import Catalog
 from rules.errors import RulesError
 from rules.match import MatchState, Unit
@@ -193,15 +192,11 @@ def typed_values(specs: list[Spec], values: dict) -> dict:
     return typed
 
 
-def _skill(value: int | None) -> int:
-    return DEFAULT_SKILL if value is None else value
-
-
 def _attacker(who: Who, values: dict) -> Attacker:
     unit = who.attacker
     weapon = who.weapon
     attacker = Attacker(
-        attack_dice=_skill(unit.skills.att),
+        attack_dice=attack_skill(unit.skills.att),
         state=unit.state,
         movement_modifier=datacard_move(unit, "att", who.card(unit)),
         accuracy=weapon.accuracy if weapon else None,
@@ -231,7 +226,7 @@ def _target(who: Who, unit: Unit, values: dict) -> Target:
     band = values.get(f"band.{uid}")
     cover = values.get(f"cover.{uid}")
     target = Target(
-        defense_dice=_skill(unit.skills.defense),
+        defense_dice=attack_skill(unit.skills.defense),
         state=unit.state,
         movement_modifier=datacard_move(unit, "def", who.card(unit)),
         armor=unit.armor,

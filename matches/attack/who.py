@@ -21,8 +21,6 @@ KINDS = {
 }
 OTHER = "other"
 MAX_ALSO = 11  # Spray Fire or an Area Effect: the main target and up to 11 more models
-DEFAULT_SKILL = 2  # "Unless otherwise stated ... Attack and Defense are Level 2
-DEFAULT_EW = 1  # ... and Electronic Warfare is Level 1"
 ROLLED_SALT = "blitz.attack.rolled"
 ROLL_WORDS = re.compile(r"[\s,;+/]+")
 # ASCII digits only: "²".isdigit() is True but int() refuses it, and int("٣") is 3.

@@ -50,6 +50,8 @@ from rules.attack.indirect import (
 )
 from rules.attack.inputs import (
     AUTOPILOT_DEFENSE_DICE,
+    DEFAULT_EW,
+    DEFAULT_SKILL,
     FROM_THE_DATACARD,
     REAR_ARC_MODIFIER,
     TYPED_IN,
@@ -60,6 +62,10 @@ from rules.attack.inputs import (
     Modifier,
     RangeBand,
     Target,
+    attack_skill,
+    ew_skill,
+    limited_ammo_counter,
+    signed,
     total,
 )
 from rules.attack.modifiers import (
@@ -106,6 +112,12 @@ from rules.attack.summary import (
 )
 
 __all__ = [
+    "DEFAULT_EW",
+    "DEFAULT_SKILL",
+    "attack_skill",
+    "ew_skill",
+    "limited_ammo_counter",
+    "signed",
     "AUTOPILOT_DEFENSE_DICE",
     "AttackSummary",
     "Attacker",

@@ -35,6 +35,38 @@ REAR_ARC_MODIFIER = -1
 FROM_THE_DATACARD = "from the datacard"
 TYPED_IN = "typed in"
 
+DEFAULT_SKILL = 2
+""""Unless otherwise stated ... Attack and Defense are Level 2" (the quickstart)."""
+DEFAULT_EW = 1
+"""... "and Electronic Warfare is Level 1"."""
+
+
+def attack_skill(value: int | None) -> int:
+    """A model's Attack or Defense skill: its datacard's, or the quickstart's default."""
+    return DEFAULT_SKILL if value is None else value
+
+
+def ew_skill(value: int | None) -> int:
+    """A model's Electronic Warfare skill: its datacard's, or the quickstart's default."""
+    return DEFAULT_EW if value is None else value
+
+
+def limited_ammo_counter(counters: Sequence[Any], weapon_code: str) -> int | None:
+    """Which of a model's Limited Ammo counters (each with ``weapon`` and ``left``) a shot of
+    ``weapon_code`` spends: the first of that weapon with a shot left, else the first of that
+    weapon (the shot is then refused as out of ammo), else None (no such counter)."""
+    matching = [index for index, counter in enumerate(counters) if counter.weapon == weapon_code]
+    for index in matching:
+        if counters[index].left:
+            return index
+    return matching[0] if matching else None
+
+
+def signed(value: int) -> str:
+    """A modifier as players write it: +1, 0 (as +0), −2."""
+    return f"{value:+d}".replace("-", "\u2212")
+
+
 # --- Range bands and cover -----------------------------------------------------------------------
 
 
