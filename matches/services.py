@@ -36,6 +36,7 @@ from rules.match import (
     last_undoable,
     new_match,
     plan_undo,
+    plan_undo_from,
     state_dict_after,
     state_to_dict,
     step,
@@ -327,8 +328,7 @@ def _apply_locked(
         if isinstance(request, Event) and request.kind != "undo":
             event, result = request, step(state, request, match.seq + 1)
         else:
-            rows = list(match.events.filter(refused=False).order_by("seq"))
-            event, result = _plan_undo(match, rows, request)
+            rows, event, result = _undo(match, state, request)
     except EventError:
         raise
     except RulesError as error:
@@ -374,6 +374,44 @@ def _changed_by(match: Match, part: str, side: str) -> str:
 def player_label(name: str, side: str) -> str:
     """The name a player gave, or "Player A" / "Player B"."""
     return name if name and name != "Guest" else f"Player {side.upper()}"
+
+
+def _undo(match: Match, state: MatchState, request) -> tuple[list[MatchEvent], Event, Step]:
+    """An undo or redo, decided from the events from the one it takes back or brings back on
+    (``plan_undo_from``: an undo of a recent event reads a few rows), or else by replaying the
+    whole log. Returns the rows read (their ``effective`` flags are updated after it)."""
+    quick = _undo_from_tail(match, state, request)
+    if quick is not None:
+        return quick
+    rows = list(match.events.filter(refused=False).order_by("seq"))
+    return (rows, *_plan_undo(match, rows, request))
+
+
+def _undo_from_tail(match: Match, state: MatchState, request):
+    counting = MatchEvent.objects.filter(match=match, refused=False)
+    if isinstance(request, UndoLast):
+        latest = counting.filter(effective=True).exclude(kind="undo").order_by("-seq")
+        base = latest.values_list("seq", flat=True).first()
+    else:
+        base = request.seq if isinstance(request, Redo) else request["target"]
+    if not isinstance(base, int) or isinstance(base, bool):
+        return None
+    rows = list(counting.filter(seq__gte=base).order_by("seq"))
+    if not rows or rows[0].seq != base or rows[0].kind == "undo":
+        return None
+    log = [row.log_entry() for row in rows]
+    if isinstance(request, Redo):
+        target = undo_of(log, base)
+        if target is None:
+            return None
+    else:
+        target = base
+    effective = frozenset(row.seq for row in rows if row.effective)
+    summaries = {row.seq: row.summary for row in rows}
+    result = plan_undo_from(state, log, effective, rows[0].before, target, summaries)
+    if result is None:
+        return None
+    return rows, Event("undo", {"target": target}), result
 
 
 def _plan_undo(match: Match, rows: list[MatchEvent], request) -> tuple[Event, Step]:
