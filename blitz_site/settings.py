@@ -47,21 +47,12 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-def prepare_threshold() -> int | None:
-    value = os.environ.get("DB_PREPARE_THRESHOLD", "5").strip().lower()
-    if value == "none":
-        return None
-    if not value.isdigit():
-        raise ImproperlyConfigured(f"DB_PREPARE_THRESHOLD must be a number or none, not {value!r}.")
-    return int(value)
-
-
 def database_from_url(url: str) -> dict:
     """Read a ``postgres://`` or ``sqlite:///`` URL into a Django DATABASES entry."""
     parts = urlsplit(url)
     if parts.scheme in {"postgres", "postgresql", "pgsql"}:
         return {
-            "ENGINE": "blitz_site.postgres",
+            "ENGINE": "django.db.backends.postgresql",
             "NAME": unquote(parts.path.lstrip("/")),
             "USER": unquote(parts.username or ""),
             "PASSWORD": unquote(parts.password or ""),
@@ -69,9 +60,6 @@ def database_from_url(url: str) -> dict:
             "PORT": str(parts.port or ""),
             "CONN_MAX_AGE": int(os.environ.get("CONN_MAX_AGE", "60")),
             "CONN_HEALTH_CHECKS": True,
-            # The poll's statement is prepared once it repeats (blitz_site.postgres); Django's own
-            # queries are never prepared. "none" turns it off (PgBouncer in transaction mode).
-            "OPTIONS": {"prepare_threshold": prepare_threshold()},
         }
     if parts.scheme == "sqlite":
         return sqlite_database(Path(unquote(parts.path)) if parts.path else BASE_DIR / "db.sqlite3")

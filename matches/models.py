@@ -1,30 +1,26 @@
 """Matches as stored: two roster snapshots, the seats of the players, the log, the current state.
 
 The state of a match is what its events say (``rules.match.replay``). ``initial`` is the state the
-match started with, so a replay never needs the rosters or the game data again. ``state`` is a
-snapshot: the state after event ``state_seq``, rewritten every ``SNAPSHOT_EVERY`` events (and when
-the match ends), not on every tap. Each event keeps what it changed (``after``), so the current
-state is the snapshot brought up to date with the events after it (``rules.match.apply_parts``),
-and a tap writes only its event and the match's event number, however big the match.
+match started with, so a replay never needs the rosters or the game data again; ``state`` is the
+state after event ``seq``, saved whole by every tap in the same row (and the same transaction) as
+``seq``, so any app server reads the exact current state from the row, however many taps it did
+not see. Each event keeps what it changed (``before``, ``after``, and the keys it wrote and read),
+so an undo is decided from the events it touches, without replaying the log.
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import NamedTuple
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import models
 
 from armies.models import Owner
 from matches.lru import LRU
-from rules.errors import RulesError
 from rules.match import (
     LogEntry,
     MatchState,
-    apply_parts,
     parse_event,
-    state_dict_after,
     state_from_dict,
 )
 
@@ -32,47 +28,16 @@ SLUG_BYTES = 16  # 128 bits, URL-safe base64: 22 characters
 SIDES = ("a", "b")
 STATES_KEPT = 128
 # The big columns: the roster snapshots and the states. A read that needs only the match's own
-# fields defers them (``current`` reads the state snapshot on demand, when it must).
+# fields defers them (``current`` reads the state on demand, when it must).
 HEAVY_FIELDS = ("initial", "a_army", "b_army", "state")
-SNAPSHOT_EVERY = 20
 
 
 # Match states already read, by (match, event number, time of the write): a state never changes
 # once written (the next event makes a new number and a new time), so a tap need not parse it
 # again; a write that was rolled back leaves an entry no row will ever name. Each entry keeps the
-# state and its stored form (``state_to_dict``), so a tap can patch the stored form without
-# reading it from the database. Every app server has its own.
+# state and its stored form (``state_to_dict``), so a tap can patch the stored form. Every app
+# server has its own; it only spares parsing, the row is the truth.
 STATES: LRU[tuple[MatchState, dict]] = LRU(STATES_KEPT)
-
-
-class Known(NamedTuple):
-    """The latest committed state an app server knows of a match (see LATEST)."""
-
-    watch_slug: str
-    seq: int
-    state: MatchState
-    data: dict
-
-
-# The latest committed state each app server knows of each match, by match: a server that did
-# not see the latest taps catches up from it with only the events it missed. Put only once the
-# transaction that made or read it has committed, so it never holds a state a rolled-back write
-# made; events are never rewritten, so the events after it bring it to any later state. The
-# watch slug (random, never changed) keeps a match whose number is reused, as in tests, from
-# taking another's state.
-LATEST: LRU[Known] = LRU(STATES_KEPT)
-
-
-def _put_latest(pk: int, entry: Known) -> None:
-    known = LATEST.get((pk,))
-    if known is None or known.watch_slug != entry.watch_slug or known.seq <= entry.seq:
-        LATEST.put((pk,), entry)
-
-
-def latest_seq(pk: int) -> int | None:
-    """The event number of the latest state this server knows of match ``pk``, if any."""
-    known = LATEST.get((pk,))
-    return None if known is None else known.seq
 
 
 def new_slug() -> str:
@@ -153,8 +118,7 @@ class Match(models.Model):
     result = models.CharField(max_length=8, blank=True)  # "a", "b" or "draw" once ended
     seq = models.PositiveIntegerField(default=0)  # the number of the last event
     initial = models.JSONField(default=dict)
-    state = models.JSONField(default=dict)  # the state after event state_seq (see above)
-    state_seq = models.PositiveIntegerField(default=0)
+    state = models.JSONField(default=dict)  # the state after event seq (see above)
     # Datacard figures typed into the attack helper, kept for the rest of the match as soon as
     # they are typed: {"models": {"jager": {"armor": 14}}, "weapons": {"LAC": {"accuracy": 0}}}.
     figures = models.JSONField(default=dict, blank=True)
@@ -230,68 +194,16 @@ class Match(models.Model):
         return self.current()[0]
 
     def current(self) -> tuple[MatchState, dict]:
-        """The current state and its stored form, made at most once per app server."""
+        """The current state and its stored form, parsed at most once per app server."""
         entry = STATES.get(self._state_key())
         if entry is None:
-            entry = self._catch_up()
+            entry = (state_from_dict(self.state), self.state)
             STATES.put(self._state_key(), entry)
         return entry
 
-    def _catch_up(self) -> tuple[MatchState, dict]:
-        """The state after event ``seq``: the latest state this server knows of (or else the
-        snapshot), with the events after it applied (their changes as the locked read of a tap
-        fetched them, ``missed``, or else read now)."""
-        known = LATEST.get((self.pk,))
-        if (
-            known is not None
-            and known.watch_slug == self.watch_slug
-            and self.state_seq <= known.seq <= self.seq
-        ):
-            seq, state, data = known.seq, known.state, known.data
-        else:
-            seq, data = self._snapshot()
-            state = state_from_dict(data)
-        if seq < self.seq:
-            missed = getattr(self, "missed", None)
-            if missed is not None and missed[0] == seq:
-                changes = missed[1]
-            else:
-                changes = list(
-                    MatchEvent.objects.filter(match_id=self.pk, seq__gt=seq, seq__lte=self.seq)
-                    .order_by("seq")
-                    .values_list("after", flat=True)
-                )
-            if len(changes) != self.seq - seq:
-                raise RulesError(f"Match {self.pk} is missing events after #{seq}.")
-            after = state
-            for parts in changes:
-                after = apply_parts(after, parts)
-            state, data = after, state_dict_after(data, state, after)
-        self.remember_latest(state, data)
-        return state, data
-
-    def _snapshot(self) -> tuple[int, dict]:
-        """The stored snapshot as of this row: its event number and its state. A deferred state
-        is read now with its number: when a newer snapshot was written since this row was read,
-        the state the match started with is used instead (the events after it bring it to
-        ``seq``; a newer snapshot would show events this row does not count)."""
-        if "state" not in self.get_deferred_fields():
-            return self.state_seq, self.state
-        state_seq, data = Match.objects.filter(pk=self.pk).values_list("state_seq", "state").get()
-        if state_seq == self.state_seq:
-            self.state = data
-            return state_seq, data
-        return 0, self.initial
-
     def remember_state(self, state: MatchState, data: dict) -> None:
-        """Keep the state just written (after ``seq`` was updated)."""
+        """Keep the state just written (after ``seq`` and ``updated_at`` were updated)."""
         STATES.put(self._state_key(), (state, data))
-        self.remember_latest(state, data)
-
-    def remember_latest(self, state: MatchState, data: dict) -> None:
-        """Offer the state as this match's latest, once (and if) this transaction commits."""
-        pk, entry = self.pk, Known(self.watch_slug, self.seq, state, data)
-        transaction.on_commit(lambda: _put_latest(pk, entry))
 
     def initial_state(self) -> MatchState:
         return state_from_dict(self.initial)
@@ -313,6 +225,10 @@ class MatchEvent(models.Model):
     before = models.JSONField(default=dict, blank=True)
     after = models.JSONField(default=dict, blank=True)
     units = models.JSONField(default=list, blank=True)  # ids of the models it changed; "*": all
+    # The keys it wrote and read ("a-1-2:damage", "turn"; ``rules.match.Step``), so an undo can
+    # tell what depends on it without replaying the log; None for events stored before they were.
+    writes = models.JSONField(null=True, blank=True, default=None)
+    reads = models.JSONField(null=True, blank=True, default=None)
     effective = models.BooleanField(default=True)  # False once undone (and True again if redone)
     # A tap the rules refused: kept in the log so both players see it, never part of the state
     # (its summary is the refusal; it changes nothing and can't be undone).

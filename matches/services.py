@@ -7,19 +7,17 @@ the change again.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.timesince import timesince
 
 from armies.models import DataPack, Owner, Roster
 from armies.packs import pack_catalog, pack_record, roster_pack
-from matches.models import SIDES, SNAPSHOT_EVERY, Match, MatchEvent, latest_seq, new_slug
-from matches.rows import db as rows_db
-from matches.rows import in_model_order, insert_row, instance_from_row, update_row
+from matches.models import SIDES, Match, MatchEvent, new_slug
 from rules.army import preset_roster, roster_to_dict
 from rules.catalog import Catalog, default_catalog
 from rules.errors import RulesError
@@ -38,6 +36,7 @@ from rules.match import (
     last_undoable,
     new_match,
     plan_undo,
+    plan_undo_from,
     state_dict_after,
     state_to_dict,
     step,
@@ -292,79 +291,25 @@ def match_apply(
     raise AssertionError("unreachable")
 
 
-# The columns a tap reads (in the model's order): the seats' tokens and names, what the state's
-# cache keys on, what the end of a match writes. The others (the snapshots, the state, the
-# rosters) are deferred: the ORM reads one on demand, as Match.current reads the state.
-TAP_FIELDS = in_model_order(Match, (
-    "id", "seq", "state_seq", "status", "result", "ended_at", "updated_at", "watch_slug",
+# The columns a tap reads: the seats' tokens and names, what the state's cache keys on, what the
+# end of a match writes. The others (the rosters, the state) are deferred: ``Match.current``
+# reads the state only when this server has not parsed it yet.
+TAP_FIELDS = (
+    "id", "seq", "status", "result", "ended_at", "updated_at",
     "a_token", "b_token", "a_player", "b_player", "a_pack_by", "b_pack_by",
-))  # fmt: skip
-_LOCKED_SQL: dict[tuple[str, bool], str] = {}
-
-
-def _locked_sql(connection, with_missed: bool) -> str:
-    key = (connection.vendor, with_missed)
-    sql = _LOCKED_SQL.get(key)
-    if sql is None:
-        quote = connection.ops.quote_name
-        events, seq, after = quote(MatchEvent._meta.db_table), quote("seq"), quote("after")
-        columns = ", ".join(f"m.{quote(Match._meta.get_field(name).column)}" for name in TAP_FIELDS)
-        lock = (
-            " FOR UPDATE OF m"
-            if connection.features.has_select_for_update_of
-            else (" FOR UPDATE" if connection.features.has_select_for_update else "")
-        )
-        applied = (
-            f"(SELECT a.{seq} FROM {events} a WHERE a.{quote('match_id')} = m.{quote('id')}"
-            f" AND a.{quote('client_key')} = %s)"
-        )
-        if with_missed:
-            missed = (
-                f", e.{seq}, e.{after} FROM {quote(Match._meta.db_table)} m LEFT JOIN {events} e"
-                f" ON e.{quote('match_id')} = m.{quote('id')} AND e.{seq} > %s"
-                f" AND e.{seq} > m.{quote('state_seq')}"
-                f" WHERE m.{quote('id')} = %s ORDER BY e.{seq}"
-            )
-        else:
-            missed = f" FROM {quote(Match._meta.db_table)} m WHERE m.{quote('id')} = %s"
-        sql = _LOCKED_SQL[key] = f"SELECT {columns}, {applied}{missed}{lock}"
-    return sql
+)  # fmt: skip
 
 
 def _locked_match(match_id: int, client_key: str) -> Match:
     """The match row, locked for this transaction, with ``applied_seq``: the event number this
-    client key already made, or None. One plain query: a tap is the hottest path of the app,
-    and building this SELECT through the ORM cost more than running it.
-
-    When this server knows an earlier state of the match, the same query brings the changes of
-    the events after it, or after the stored snapshot when that is newer (``missed``), so a
-    server that did not see the latest taps (there are several behind a load balancer) catches
-    up without another round trip."""
-    since = latest_seq(match_id)
-    params = [client_key, match_id] if since is None else [client_key, since, match_id]
-    connection = rows_db()
-    with connection.cursor() as cursor:
-        cursor.execute(_locked_sql(connection, since is not None), params)
-        rows = cursor.fetchall()
-    if not rows:
-        raise Match.DoesNotExist
-    n = len(TAP_FIELDS)
-    match = instance_from_row(Match, TAP_FIELDS, rows[0])
-    match.applied_seq = rows[0][n]
-    if since is not None:
-        start = max(since, match.state_seq)
-        changes = [_json(row[n + 2]) for row in rows if row[n + 1] is not None]
-        # On PostgreSQL a locked read that waited for another tap's lock sees that tap's match
-        # row but not its event (the join read the snapshot taken before the wait): keep the
-        # changes only when they reach the match's number, else Match.current reads them again.
-        if len(changes) == match.seq - start:
-            match.missed = (start, changes)
-    return match
-
-
-def _json(value: object) -> object:
-    """A JSON column read by a raw query: text on SQLite (and as Django reads jsonb)."""
-    return json.loads(value) if isinstance(value, str | bytes) else value
+    client key already made, or None (one query)."""
+    applied = MatchEvent.objects.filter(match=OuterRef("pk"), client_key=client_key)
+    return (
+        Match.objects.select_for_update()
+        .only(*TAP_FIELDS)
+        .annotate(applied_seq=Subquery(applied.values("seq")[:1]))
+        .get(pk=match_id)
+    )
 
 
 def _apply_locked(
@@ -383,8 +328,7 @@ def _apply_locked(
         if isinstance(request, Event) and request.kind != "undo":
             event, result = request, step(state, request, match.seq + 1)
         else:
-            rows = list(match.events.filter(refused=False).order_by("seq"))
-            event, result = _plan_undo(match, rows, request)
+            rows, event, result = _undo(match, state, request)
     except EventError:
         raise
     except RulesError as error:
@@ -430,6 +374,44 @@ def _changed_by(match: Match, part: str, side: str) -> str:
 def player_label(name: str, side: str) -> str:
     """The name a player gave, or "Player A" / "Player B"."""
     return name if name and name != "Guest" else f"Player {side.upper()}"
+
+
+def _undo(match: Match, state: MatchState, request) -> tuple[list[MatchEvent], Event, Step]:
+    """An undo or redo, decided from the events from the one it takes back or brings back on
+    (``plan_undo_from``: an undo of a recent event reads a few rows), or else by replaying the
+    whole log. Returns the rows read (their ``effective`` flags are updated after it)."""
+    quick = _undo_from_tail(match, state, request)
+    if quick is not None:
+        return quick
+    rows = list(match.events.filter(refused=False).order_by("seq"))
+    return (rows, *_plan_undo(match, rows, request))
+
+
+def _undo_from_tail(match: Match, state: MatchState, request):
+    counting = MatchEvent.objects.filter(match=match, refused=False)
+    if isinstance(request, UndoLast):
+        latest = counting.filter(effective=True).exclude(kind="undo").order_by("-seq")
+        base = latest.values_list("seq", flat=True).first()
+    else:
+        base = request.seq if isinstance(request, Redo) else request["target"]
+    if not isinstance(base, int) or isinstance(base, bool):
+        return None
+    rows = list(counting.filter(seq__gte=base).order_by("seq"))
+    if not rows or rows[0].seq != base or rows[0].kind == "undo":
+        return None
+    log = [row.log_entry() for row in rows]
+    if isinstance(request, Redo):
+        target = undo_of(log, base)
+        if target is None:
+            return None
+    else:
+        target = base
+    effective = frozenset(row.seq for row in rows if row.effective)
+    summaries = {row.seq: row.summary for row in rows}
+    result = plan_undo_from(state, log, effective, rows[0].before, target, summaries)
+    if result is None:
+        return None
+    return rows, Event("undo", {"target": target}), result
 
 
 def _plan_undo(match: Match, rows: list[MatchEvent], request) -> tuple[Event, Step]:
@@ -485,10 +467,12 @@ def _store(
         before=old,
         after=new,
         units=units,
+        writes=sorted(result.writes),
+        reads=sorted(result.reads),
         refused=refused,
         effective=not refused,
     )
-    insert_row(row)
+    row.save(force_insert=True)
     if event.kind == "undo" and not refused:
         _update_effective(match, rows + [row])
     match.seq = seq
@@ -500,13 +484,9 @@ def _store(
         match.result = result.state.result or ""
         match.ended_at = timezone.now() if ended else None
         fields += ["status", "result", "ended_at"]
-    if ended or seq - match.state_seq >= SNAPSHOT_EVERY:
-        # A new snapshot now and then (and at the end), so that reading the state from the
-        # database never has many events to apply; in between, the event's "after" is enough.
-        match.state, match.state_seq = data, seq
-        fields += ["state", "state_seq"]
-    update_row(match, fields)
-    match.missed = None  # what the locked read brought is behind the new number now
+    match.state = data
+    fields.append("state")
+    match.save(update_fields=fields)
     match.remember_state(result.state, data)
     return Applied(
         match,

@@ -408,7 +408,7 @@ def match_poll(request: HttpRequest, pk: int) -> HttpResponse:
     except EventError as error:
         return _plain(error, 400)
     claim = cached_claim(request, pk)
-    row = poll_row("id", pk)
+    row = poll_row(pk=pk)
     if row is None:
         raise Http404("No such match.")
     if claim is None or not claim.token or row[f"{claim.side}_token"] != claim.token:
@@ -425,7 +425,7 @@ def match_watch_poll(request: HttpRequest, slug: str) -> HttpResponse:
         seen = _seen(request)
     except EventError as error:
         return _plain(error, 400)
-    row = poll_row("watch_slug", slug)
+    row = poll_row(watch_slug=slug)
     if row is None:
         raise Http404("No such match.")
     return _unchanged(request, row, seen) or _poll_changes(request, row["pk"], seen, seat=None)

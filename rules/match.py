@@ -1679,6 +1679,39 @@ def plan_undo(
     )
 
 
+def plan_undo_from(
+    current: MatchState,
+    tail: Sequence[LogEntry],
+    effective: frozenset[int],
+    base_before: Mapping[str, Any],
+    target: int,
+    summaries: Mapping[int, str] | None = None,
+) -> Step | None:
+    """``plan_undo`` decided from the end of the log only, without replaying it; None when it
+    cannot be (then replay the whole log).
+
+    ``tail`` is the log from the event ``target``'s undo chain ends at (its base) on,
+    ``effective`` which of those events count now, ``current`` the state now and
+    ``base_before`` what the base event changed, as it was before (its "before" parts). When
+    every event after the base that counts belongs to the base's own undo chain, nothing else
+    changed since the base was applied: the state before it is ``current`` with those parts put
+    back (or ``current`` itself while the base is undone), and ``plan_undo`` on the tail from
+    there gives the same step as on the whole log."""
+    by_seq = {entry.seq: entry for entry in tail}
+    if target not in by_seq or not tail:
+        return None
+    first = min(by_seq)
+    try:
+        if base_seq(tail, target) != first:
+            return None
+        if any(base_seq(tail, seq) != first for seq in effective if seq in by_seq):
+            return None
+    except UnknownId:  # a chain that leaves the tail
+        return None
+    start = apply_parts(current, base_before) if first in effective else current
+    return plan_undo(start, tail, target, summaries)
+
+
 def _effective_after(
     log: Sequence[LogEntry], target: int, effective: frozenset[int]
 ) -> frozenset[int]:

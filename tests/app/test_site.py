@@ -115,22 +115,10 @@ def test_a_fresh_sqlite_database_really_runs_in_wal_mode(tmp_path):
 
 def test_database_url_switches_to_postgresql():
     db = site_settings.database_from_url("postgres://blitz:s%40cret@db.example:6543/blitz")
-    assert db["ENGINE"] == "blitz_site.postgres"
+    assert db["ENGINE"] == "django.db.backends.postgresql"
+    assert db["CONN_HEALTH_CHECKS"] is True
     assert (db["NAME"], db["USER"], db["PASSWORD"]) == ("blitz", "blitz", "s@cret")
     assert (db["HOST"], db["PORT"]) == ("db.example", "6543")
-
-
-def test_postgresql_prepares_the_polls_statement_unless_told_not_to(monkeypatch):
-    from django.core.exceptions import ImproperlyConfigured
-
-    url = "postgres://blitz@db.example/blitz"
-    monkeypatch.delenv("DB_PREPARE_THRESHOLD", raising=False)
-    assert site_settings.database_from_url(url)["OPTIONS"] == {"prepare_threshold": 5}
-    monkeypatch.setenv("DB_PREPARE_THRESHOLD", "none")  # PgBouncer in transaction mode
-    assert site_settings.database_from_url(url)["OPTIONS"] == {"prepare_threshold": None}
-    monkeypatch.setenv("DB_PREPARE_THRESHOLD", "often")
-    with pytest.raises(ImproperlyConfigured, match="DB_PREPARE_THRESHOLD"):
-        site_settings.database_from_url(url)
 
 
 def test_an_unknown_database_url_scheme_is_refused_in_words():

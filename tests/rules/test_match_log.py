@@ -17,10 +17,13 @@ from rules.match import (
     MatchState,
     UnknownId,
     apply_parts,
+    base_seq,
     changed_parts,
+    effective_seqs,
     last_undoable,
     make_event,
     plan_undo,
+    plan_undo_from,
     replay,
     state_dict_after,
     state_from_dict,
@@ -98,6 +101,7 @@ class Game:
         self.state = initial
         self.log: list[LogEntry] = []
         self.summaries: dict[int, str] = {}
+        self.befores: dict[int, dict] = {}  # what each event changed, as it was (its "before")
 
     @property
     def next_seq(self) -> int:
@@ -115,6 +119,7 @@ class Game:
         seq = self.next_seq
         self.log.append(LogEntry(seq, event))
         self.summaries[seq] = result.summary
+        self.befores[seq] = changed_parts(self.state, result.state)[0]
         self.state = result.state
         return seq
 
@@ -278,3 +283,47 @@ def test_undoing_a_redo_of_an_event_undone_again_changes_nothing_and_is_refused(
     with pytest.raises(RulesError, match="nothing would change"):
         plan_undo(game.initial, game.log, 3, game.summaries)
     assert game.state == before
+
+
+def _planned(plan):
+    try:
+        result = plan()
+    except RulesError as error:
+        return ("refused", str(error))
+    return None if result is None else (result.state, result.summary, result.writes, result.reads)
+
+
+@settings(max_examples=200, deadline=None)
+@given(ops, st.data())
+def test_an_undo_decided_from_the_end_of_the_log_equals_the_replay(operations, data):
+    game = Game()
+    game.run(operations)
+    if not game.log:
+        return
+    # Often the latest events (what "Undo last" and "Redo" touch), sometimes any.
+    pick = data.draw(st.one_of(st.integers(0, 3), st.integers(0, len(game.log))))
+    target = game.log[max(0, len(game.log) - 1 - pick)].seq
+    base = base_seq(game.log, target)
+    tail = [entry for entry in game.log if entry.seq >= base]
+    effective = effective_seqs(game.log) & {entry.seq for entry in tail}
+    quick = _planned(
+        lambda: plan_undo_from(
+            game.state, tail, effective, game.befores[base], target, game.summaries
+        )
+    )
+    if quick is not None:
+        assert quick == _planned(lambda: plan_undo(game.initial, game.log, target, game.summaries))
+
+
+def test_undo_last_and_its_redo_are_decided_from_the_end_of_the_log():
+    game = Game()
+    for unit in UNITS[:3]:
+        game.do(make_event("mark_box", unit=unit))
+    last = game.log[-1].seq
+    tail = game.log[-1:]
+    quick = plan_undo_from(game.state, tail, frozenset({last}), game.befores[last], last)
+    assert quick is not None and quick.state == plan_undo(game.initial, game.log, last).state
+    undo = game.undo(last)
+    tail = game.log[-2:]
+    quick = plan_undo_from(game.state, tail, frozenset({undo}), game.befores[last], undo)
+    assert quick is not None and quick.summary.startswith("Redid")
