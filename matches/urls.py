@@ -1,7 +1,7 @@
 from django.urls import path
 
 import blitz_site.text  # noqa: F401  (registers the <token:...> converter)
-from matches import attack_views, views
+from matches import attack_views, history, views
 
 app_name = "matches"
 
@@ -21,6 +21,7 @@ urlpatterns = [
     path("<int:pk>/log.md", views.match_log_markdown, name="match-log-md"),
     path("<int:pk>/join-link/", views.match_join_link, name="match-join-link"),
     path("<int:pk>/join-qr.svg", views.match_join_qr, name="match-join-qr"),
+    path("roster/<int:pk>/", history.roster_history, name="roster-history"),
     # The attack helper (matches/attack_views.py)
     path("<int:pk>/attack/", attack_views.attack_helper, name="attack-helper"),
     path("<int:pk>/attack/apply", attack_views.attack_apply, name="attack-apply"),
