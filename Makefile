@@ -31,6 +31,7 @@ test: $(STAMP) chromium axe lint
 	$(VENV)/bin/pytest
 
 lint: $(STAMP)
+	$(VENV)/bin/lint-imports
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	@if command -v node >/dev/null 2>&1; then for f in static/js/*.js; do node --check $$f || exit 1; done; \
