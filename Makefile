@@ -20,7 +20,6 @@ setup: $(STAMP)
 
 run: $(STAMP)
 	DEBUG=1 $(PY) manage.py migrate --noinput
-	DEBUG=1 $(PY) manage.py createcachetable
 	@echo ""
 	@echo "  Blitz is starting at http://$(HOST):$(PORT)/  (SQLite, debug on; Ctrl+C stops it)"
 	@echo ""
