@@ -310,7 +310,6 @@ class MatchEvent(models.Model):
     payload = models.JSONField(default=dict)
     summary = models.TextField()
     warnings = models.JSONField(default=list, blank=True)
-    before = models.JSONField(default=dict, blank=True)
     after = models.JSONField(default=dict, blank=True)
     units = models.JSONField(default=list, blank=True)  # ids of the models it changed; "*": all
     effective = models.BooleanField(default=True)  # False once undone (and True again if redone)

@@ -482,7 +482,6 @@ def _store(
         payload=dict(event.data),
         summary=result.summary,
         warnings=list(result.warnings),
-        before=old,
         after=new,
         units=units,
         refused=refused,
