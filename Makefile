@@ -8,7 +8,7 @@ PYTHON3 ?= python3
 HOST    ?= 127.0.0.1
 PORT    ?= 8000
 
-.PHONY: setup run test lint unit chromium axe bench check-data
+.PHONY: setup run test lint unit fast chromium axe bench check-data
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON3) -m venv $(VENV)
@@ -28,6 +28,14 @@ run: $(STAMP)
 # The whole suite: lint, rules, app and browser tests.
 test: $(STAMP) chromium axe lint
 	$(VENV)/bin/pytest
+
+# The rules tests alone: no database, seconds.
+unit: $(STAMP)
+	$(VENV)/bin/pytest tests/rules
+
+# Everything but the fuzz, browser and multi-server tests (marked slow): the loop while working.
+fast: $(STAMP)
+	$(VENV)/bin/pytest -m "not slow"
 
 lint: $(STAMP)
 	$(VENV)/bin/lint-imports
