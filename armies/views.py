@@ -26,6 +26,7 @@ from armies.presenters import roster_view
 from armies.services import RosterError
 from blitz_site.once import new_key, read_key
 from blitz_site.text import is_token
+from rules.glossary import glossary
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 STALE = "This roster changed in another window or tab; the editor now shows it as it is."
@@ -458,7 +459,7 @@ def roster_cards(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "view": roster_view(roster),
         "roster": roster,
-        "glossary": exports.glossary(),
+        "glossary": glossary(),
         "packs": packs.library(request_owner(request)),
     }
     return render(request, "armies/roster_cards.html", context)
