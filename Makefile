@@ -1,5 +1,7 @@
 # Blitz: `make run` sets up and serves the app on SQLite; `make test` runs every test.
-# Both are safe to run again: the virtualenv is rebuilt only when pyproject.toml changes.
+# Both are safe to run again: the virtualenv is rebuilt only when requirements.lock or
+# pyproject.toml changes. requirements.lock pins every package at the version CI tested
+# (`make lock` writes it again from pyproject.toml's dependencies and its test,postgres extras).
 
 VENV    := .venv
 PY      := $(VENV)/bin/python
@@ -8,13 +10,25 @@ PYTHON3 ?= python3
 HOST    ?= 127.0.0.1
 PORT    ?= 8000
 
-.PHONY: setup run test lint unit fast chromium axe bench check-data
+LOCKER  := $(VENV)/lock-tools
+# `make lock` upgrades every pin; `make lock LOCK_FLAGS="--upgrade-package django"` only one,
+# and `make lock LOCK_FLAGS=` adds a new dependency keeping the other pins.
+LOCK_FLAGS ?= --upgrade
 
-$(STAMP): pyproject.toml
+.PHONY: setup run test lint unit fast lock chromium axe bench check-data
+
+$(STAMP): requirements.lock pyproject.toml
 	@test -x $(PY) || $(PYTHON3) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test,postgres]"
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	@touch $(STAMP)
+
+lock:
+	@test -x $(LOCKER)/bin/pip-compile || { $(PYTHON3) -m venv $(LOCKER) \
+	  && $(LOCKER)/bin/pip install --quiet --disable-pip-version-check pip-tools; }
+	$(LOCKER)/bin/pip-compile --quiet $(LOCK_FLAGS) --extra test --extra postgres --strip-extras \
+	  --no-emit-index-url --no-emit-find-links --output-file requirements.lock pyproject.toml
 
 setup: $(STAMP)
 
