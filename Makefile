@@ -1,5 +1,7 @@
 # Blitz: `make run` sets up and serves the app on SQLite; `make test` runs every test.
-# Both are safe to run again: the virtualenv is rebuilt only when pyproject.toml changes.
+# Both are safe to run again: the virtualenv is rebuilt only when requirements.lock or
+# pyproject.toml changes. requirements.lock pins every package at the version CI tested
+# (`make lock` writes it again from pyproject.toml's dependencies and its test,postgres extras).
 
 VENV    := .venv
 PY      := $(VENV)/bin/python
@@ -8,19 +10,30 @@ PYTHON3 ?= python3
 HOST    ?= 127.0.0.1
 PORT    ?= 8000
 
-.PHONY: setup run test lint unit chromium axe bench check-data
+LOCKER  := $(VENV)/lock-tools
+# `make lock` upgrades every pin; `make lock LOCK_FLAGS="--upgrade-package django"` only one,
+# and `make lock LOCK_FLAGS=` adds a new dependency keeping the other pins.
+LOCK_FLAGS ?= --upgrade
 
-$(STAMP): pyproject.toml
+.PHONY: setup run test lint unit fast lock chromium axe bench check-data
+
+$(STAMP): requirements.lock pyproject.toml
 	@test -x $(PY) || $(PYTHON3) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test,postgres]"
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	@touch $(STAMP)
+
+lock:
+	@test -x $(LOCKER)/bin/pip-compile || { $(PYTHON3) -m venv $(LOCKER) \
+	  && $(LOCKER)/bin/pip install --quiet --disable-pip-version-check pip-tools; }
+	$(LOCKER)/bin/pip-compile --quiet $(LOCK_FLAGS) --extra test --extra postgres --strip-extras \
+	  --no-emit-index-url --no-emit-find-links --output-file requirements.lock pyproject.toml
 
 setup: $(STAMP)
 
 run: $(STAMP)
 	DEBUG=1 $(PY) manage.py migrate --noinput
-	DEBUG=1 $(PY) manage.py createcachetable
 	@echo ""
 	@echo "  Blitz is starting at http://$(HOST):$(PORT)/  (SQLite, debug on; Ctrl+C stops it)"
 	@echo ""
@@ -30,7 +43,16 @@ run: $(STAMP)
 test: $(STAMP) chromium axe lint
 	$(VENV)/bin/pytest
 
+# The rules tests alone: no database, seconds.
+unit: $(STAMP)
+	$(VENV)/bin/pytest tests/rules
+
+# Everything but the fuzz, browser and multi-server tests (marked slow): the loop while working.
+fast: $(STAMP)
+	$(VENV)/bin/pytest -m "not slow"
+
 lint: $(STAMP)
+	$(VENV)/bin/lint-imports
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	@if command -v node >/dev/null 2>&1; then for f in static/js/*.js; do node --check $$f || exit 1; done; \

@@ -9,9 +9,6 @@ import rules
 from armies.models import Roster
 from armies.presenters import RosterView
 from armies.services import EXPORT_FORMAT
-from rules.glossary import glossary as rules_glossary
-
-glossary = rules_glossary
 
 
 def filename(roster: Roster, extension: str) -> str:

@@ -56,7 +56,6 @@ class Roster(models.Model):
     share_slug = models.CharField(max_length=32, unique=True, null=True, blank=True)
     # Keys of the last requests that changed this roster: a retried request applies once.
     applied_keys = models.JSONField(default=list, blank=True)
-    revision = models.PositiveIntegerField(default=0)
     # The once-only key of the form that created this roster (new or imported): the same form
     # sent twice makes one roster (see armies.services.roster_create).
     create_key = models.CharField(max_length=64, blank=True, default="")

@@ -135,7 +135,6 @@ def roster_change(
     _store(roster, army)
     if key:
         roster.applied_keys = [*roster.applied_keys, key][-APPLIED_KEYS_KEPT:]
-    roster.revision += 1
     roster.save()
     return Change(roster, applied=True)
 

@@ -26,7 +26,7 @@ from armies.presenters import roster_view
 from armies.services import RosterError
 from blitz_site.once import new_key, read_key
 from blitz_site.text import is_token
-from matches.queries import matches_for_roster
+from rules.glossary import glossary
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 STALE = "This roster changed in another window or tab; the editor now shows it as it is."
@@ -177,10 +177,7 @@ def _editor_context(request: HttpRequest, roster: Roster, **extra) -> dict:
 @require_safe
 def roster_edit(request: HttpRequest, pk: int) -> HttpResponse:
     roster = _own(request, pk)
-    history = matches_for_roster(roster, viewer=request_owner(request))
-    return render(
-        request, "armies/roster_edit.html", _editor_context(request, roster, matches=history)
-    )
+    return render(request, "armies/roster_edit.html", _editor_context(request, roster))
 
 
 def _regions(request: HttpRequest, roster: Roster, names: list[str], **extra) -> HttpResponse:
@@ -462,7 +459,7 @@ def roster_cards(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "view": roster_view(roster),
         "roster": roster,
-        "glossary": exports.glossary(),
+        "glossary": glossary(),
         "packs": packs.library(request_owner(request)),
     }
     return render(request, "armies/roster_cards.html", context)

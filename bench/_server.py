@@ -124,7 +124,7 @@ class Stack:
         }
         python = sys.executable
         # The README's deployment steps, in its order.
-        steps = (["migrate", "--noinput"], ["createcachetable"], ["collectstatic", "--noinput"])
+        steps = (["migrate", "--noinput"], ["collectstatic", "--noinput"])
         for command in steps:
             done = subprocess.run(
                 [python, "manage.py", *command],

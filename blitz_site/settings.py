@@ -197,15 +197,10 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# No state in a process: sessions, the cache and login attempts live in the database, so any
-# number of app servers can share one PostgreSQL (`manage.py createcachetable` makes the table).
+# No state in a process: sessions and login attempts live in the database, so any number of app
+# servers can share one PostgreSQL. Nothing uses Django's cache (axes counts attempts with its
+# database handler, sessions use the db store), so CACHES keeps Django's default.
 SESSION_ENGINE = "blitz_site.sessions"  # the db store, refusing keys Django never makes
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "blitz_cache",
-    }
-}
 # A guest's rosters survive three months of absence: the expiry counts from the last visit
 # (blitz_site.middleware.SlidingSessionMiddleware renews a used session at most once a day).
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90

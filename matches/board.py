@@ -70,9 +70,8 @@ def armor_mark(unit: Unit, marks: dict[str, str]) -> str:
 
 
 def unit_card(state: MatchState, unit: Unit, marks: dict[str, str] | None = None) -> dict:
-    """A model's card. The buttons' values and classes are worked out here, not in the template:
-    the card is what every damage tap sends back, so it renders with as little template work as
-    it can."""
+    """A model's card: the facts the template draws it from (its state, out, used, each box
+    marked or the wreck box) and the buttons' values; the template chooses the CSS classes."""
     track = unit.track
     out = unit.is_out
     uid = unit.id
@@ -117,10 +116,8 @@ def unit_card(state: MatchState, unit: Unit, marks: dict[str, str] | None = None
         notes.append("Top Speed: its action is spent moving")
         if not track.top_speed_allowed:
             notes.append("Can't stay at Top Speed: slow to Combat")
-    css = f"unit s-{unit.state.value}" + (" out" if out else "") + (" used" if unit.used else "")
     return {
         "id": uid,
-        "css": css,
         "live": state.phase is not Phase.ENDED,  # an ended match's cards have no buttons
         "dom_focus": f"unit-{uid}",
         "name": unit.name,
@@ -146,7 +143,7 @@ def unit_card(state: MatchState, unit: Unit, marks: dict[str, str] | None = None
                 "op": f"speed {uid} {speed.value}",
                 "label": speed.label,
                 "current": speed is unit.speed,
-                "css": "ch no" if speed is Speed.TOP and not track.top_speed_allowed else "ch",
+                "allowed": speed is not Speed.TOP or track.top_speed_allowed,
             }
             for speed in Speed
         ],
@@ -189,7 +186,7 @@ def _box(uid: str, letter: str, name: str, index: int, marked: bool, action, wre
         "letter": letter,
         "name": name,
         "op": f"{action} {uid} {index + 1}" if action else "",
-        "css": "bx" + (" x" if marked else "") + (" w" if wreck else ""),
+        "wreck": wreck,
         "label": f"{'Cross off' if action == 'mark' else 'Clear'} box {index + 1}, {name}",
         "marked": marked,
         "action": action,

@@ -222,7 +222,7 @@ class MatchEvent(models.Model):
     payload = models.JSONField(default=dict)
     summary = models.TextField()
     warnings = models.JSONField(default=list, blank=True)
-    before = models.JSONField(default=dict, blank=True)
+    before = models.JSONField(default=dict, blank=True)  # what it changed, as it was (fast undo)
     after = models.JSONField(default=dict, blank=True)
     units = models.JSONField(default=list, blank=True)  # ids of the models it changed; "*": all
     # The keys it wrote and read ("a-1-2:damage", "turn"; ``rules.match.Step``), so an undo can

@@ -1,7 +1,7 @@
 from django.urls import path
 
 import blitz_site.text  # noqa: F401  (registers the <token:...> converter)
-from matches import views
+from matches import history, views
 from matches.attack import views as attack_views
 
 app_name = "matches"
@@ -22,6 +22,7 @@ urlpatterns = [
     path("<int:pk>/log.md", views.match_log_markdown, name="match-log-md"),
     path("<int:pk>/join-link/", views.match_join_link, name="match-join-link"),
     path("<int:pk>/join-qr.svg", views.match_join_qr, name="match-join-qr"),
+    path("roster/<int:pk>/", history.roster_history, name="roster-history"),
     # The attack helper (matches/attack/views.py)
     path("<int:pk>/attack/", attack_views.attack_helper, name="attack-helper"),
     path("<int:pk>/attack/apply", attack_views.attack_apply, name="attack-apply"),

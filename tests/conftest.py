@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import settings as hypothesis_settings
+
+from tests.caches import clear_process_caches
 
 
 def pytest_report_header(config):
@@ -17,3 +20,10 @@ def pytest_report_header(config):
 # bench/, not in tests.
 hypothesis_settings.register_profile("blitz", deadline=None)
 hypothesis_settings.load_profile("blitz")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_process_caches():
+    """Each test starts with every process-level cache empty (see tests/caches.py), so no test
+    passes or fails because of what an earlier one left in memory."""
+    clear_process_caches()

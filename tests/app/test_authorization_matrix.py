@@ -141,6 +141,7 @@ MATRIX = [
     Case("matches:match-log-md", "GET", ("match",), owner_only(200)),
     Case("matches:match-join-link", "GET", ("match",), owner_only(200)),
     Case("matches:match-join-qr", "GET", ("match",), owner_only(200)),
+    Case("matches:roster-history", "GET", ("roster",), owner_only(200)),
     Case("matches:attack-helper", "GET", ("match",), owner_only(200)),
     Case("matches:attack-apply", "POST", ("match",), owner_only(400), {}),  # malformed: says why
     Case("matches:attack-dice", "POST", ("match",), owner_only(400), {}),

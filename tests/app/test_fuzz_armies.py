@@ -19,7 +19,7 @@ from armies.models import Roster
 from tests import hostile
 from tests.factories import make_roster, make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 IDS = [
     "north_mac",

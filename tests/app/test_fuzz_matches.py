@@ -18,7 +18,7 @@ from matches.models import Match
 from tests import hostile
 from tests.factories import make_match, make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 FIELDS = ["op", "key", "attacker", "weapon", "target", "targets", "range", "cover", "spray",
           "concentrated", "attack_roll", "defense_roll", "attack_dice", "defense_dice", "armor",

@@ -22,6 +22,7 @@ from rules.match import apply_event, parse_event, replay
 from tests.factories import make_match, make_user, tap
 
 pytestmark = [
+    pytest.mark.slow,
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
         connection.vendor != "postgresql",

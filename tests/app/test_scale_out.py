@@ -30,6 +30,7 @@ from rules.match import apply_event, parse_event
 from tests.factories import make_match, make_user
 
 pytestmark = [
+    pytest.mark.slow,
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
         connection.vendor != "postgresql",

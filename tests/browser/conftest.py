@@ -45,6 +45,7 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.slow)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):

@@ -294,3 +294,30 @@ def test_a_form_sent_with_enter_does_not_send_focus_back_to_an_old_button(live_s
     page.keyboard.press("Enter")  # a keyboard player presses Enter again: no model is added
     page.wait_for_timeout(500)
     assert page.locator("#group-0 details").count() == models
+
+
+def test_the_editor_loads_its_match_history_from_matches_and_works_without_javascript(
+    live_server, new_page, browser
+):
+    base = live_server.url
+    page = new_page()
+    page.goto(base + "/armies/")
+    page.select_option("#id_start", "preset:north_starter")
+    page.click("button:has-text('Create roster')")
+    history = page.locator(".history-panel")
+    expect(history.locator("section.roster-history")).to_contain_text(
+        "has not been played in a match yet"
+    )  # the fragment replaced the link
+    expect(history.get_by_role("link", name="The matches this list was played in")).to_have_count(0)
+
+    # Without JavaScript the panel is a link to the same history as a page of its own.
+    editor = page.url
+    cookies = page.context.cookies()
+    context = browser.new_context(java_script_enabled=False)
+    context.add_cookies(cookies)
+    plain = context.new_page()
+    plain.goto(editor)
+    plain.get_by_role("link", name="The matches this list was played in").click()
+    expect(plain.get_by_role("heading", name="Match history")).to_be_visible()
+    expect(plain.locator("body")).to_contain_text("has not been played in a match yet")
+    context.close()

@@ -22,6 +22,7 @@ from tests.deploy import slow_headers
 PROXY_URL = os.environ.get("BLITZ_PROXY_URL", "")
 pytestmark = [
     pytest.mark.deploy,
+    pytest.mark.slow,
     pytest.mark.skipif(
         not PROXY_URL, reason="needs the nginx stack: BLITZ_PROXY_URL (see deploy/stack)"
     ),
