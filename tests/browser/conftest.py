@@ -7,6 +7,8 @@ tests are skipped with a loud notice; every other test still runs.
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -91,7 +93,22 @@ def new_page(browser) -> Iterator:
     yield make
     for context in contexts:
         context.close()
+    wait_for_live_server_requests()
     assert not errors, f"console errors: {list(errors)}"
+
+
+def wait_for_live_server_requests(timeout: float = 15.0) -> None:
+    """Wait until the live server has answered every request the closed pages had sent.
+
+    A request still running when the test ends holds SQLite's write lock on the shared
+    in-memory database, and pytest-django's flush after the test then fails with
+    "database table is locked". Closing a browser context closes its connections, so the
+    server's request threads (named after ``process_request_thread``) end soon after.
+    """
+    deadline = time.monotonic() + timeout
+    for thread in threading.enumerate():
+        if thread.name.endswith("(process_request_thread)"):
+            thread.join(max(0.0, deadline - time.monotonic()))
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from matches.models import MatchEvent
+from tests.browser.conftest import wait_for_live_server_requests
 from tests.browser.test_match_browser import PHONE, SYNC_SECONDS, card, join, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -149,6 +150,7 @@ def test_a_box_drawn_at_once_goes_back_when_the_server_refuses_the_tap(live_serv
         refused_box_goes_back(context.new_page(), live_server)
     finally:
         context.close()
+        wait_for_live_server_requests()
 
 
 def refused_box_goes_back(page, live_server) -> None:
