@@ -6,6 +6,7 @@ from django.db.models import Q, QuerySet
 from django.urls import reverse
 
 from armies.models import Owner, Roster
+from matches import access
 from matches.models import Match
 
 LIST_FIELDS = (
@@ -34,7 +35,7 @@ def matches_for_roster(roster: Roster, viewer: Owner | None = None, limit: int =
         side = "a" if match.a_roster_id == roster.pk else "b"
         match.opponent = match.b_roster_name if side == "a" else match.a_roster_name
         match.outcome = _outcome(match, side)
-        held = viewer is not None and match.seat_of(viewer) is not None
+        held = viewer is not None and access.holds_seat(match, viewer)
         match.summary_url = reverse("matches:match-summary", args=[match.pk]) if held else ""
     return matches
 
@@ -50,7 +51,8 @@ def _outcome(match: Match, side: str) -> str:
 POLL_FIELDS = ("pk", "seq", "status", "a_token", "b_token")
 
 
-def poll_row(**lookup: object) -> dict | None:
-    """What a poll needs of a match (by ``pk`` or ``watch_slug``), in one query of five short
-    columns: a quiet poll every two seconds from every tablet is the most frequent request."""
-    return Match.objects.filter(**lookup).values(*POLL_FIELDS).first()
+def poll_matches() -> QuerySet[Match]:
+    """What a poll needs of a match, read in one query of five short columns (``access``
+    checks the seat's token against them): a quiet poll every two seconds from every tablet is
+    the most frequent request."""
+    return Match.objects.only(*POLL_FIELDS)

@@ -10,7 +10,7 @@ from django.dispatch import receiver
 from django.http import HttpRequest
 
 from blitz_site.signals import password_changed
-from matches.access import SEATS_KEY, end_seats
+from matches.access import end_seats, session_claims
 from matches.models import SIDES, Match
 
 
@@ -19,12 +19,12 @@ def keep_guest_seats(sender, request: HttpRequest | None, user, **kwargs) -> Non
     """Move the guest seats remembered in this browser's session into the account."""
     if request is None or not hasattr(request, "session"):
         return
-    for match_id, seat in (request.session.get(SEATS_KEY) or {}).items():
-        if not (isinstance(seat, list) and len(seat) == 2 and seat[0] in SIDES and seat[1]):
+    for match_id, claim in session_claims(request).items():
+        side = claim.side
+        if not claim.token:
             continue
-        side, token = seat
         Match.objects.filter(
-            pk=match_id, **{f"{side}_user__isnull": True, f"{side}_token": token}
+            pk=match_id, **{f"{side}_user__isnull": True, f"{side}_token": claim.token}
         ).exclude(**{f"{side}_guest_key": ""}).update(
             **{f"{side}_user": user, f"{side}_guest_key": "", f"{side}_player": user.get_username()}
         )

@@ -8,7 +8,7 @@ import uuid
 
 import segno
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -18,36 +18,17 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from armies.models import Roster
 from armies.owners import request_owner
 from blitz_site.text import is_token
-from matches import board, services
-from matches.access import (
-    Claim,
-    cached_claim,
-    forget_seat,
-    player_seat,
-    remember_seat,
-    set_seat_cookie,
-)
+from matches import access, board, services
+from matches.access import Access
 from matches.forms import MatchEndForm, MatchJoinForm, MatchStartForm, client_key, parse_op
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
-from matches.queries import my_matches, poll_row
+from matches.queries import my_matches, poll_matches
 from rules.match import SIDES, Event, EventError, MatchState, UnknownId
 
 BOARD = "matches/match_board.html"
 CHANGES = "matches/match_board.html#changes"
 LOG_SHOWN = 30
 SEQ = re.compile(r"[0-9]{1,9}")  # ASCII digits only ("²".isdigit() is True; int() refuses it)
-
-
-def _player_match(request: HttpRequest, pk: int) -> tuple[Match, str]:
-    match = get_object_or_404(Match, pk=pk)
-    side = player_seat(request, match)
-    if side is None:
-        raise Http404("You are not a player in this match.")
-    return match, side
-
-
-def _claim(request: HttpRequest, pk: int) -> Claim:
-    return cached_claim(request, pk) or _session_or_owner_claim(request, pk)
 
 
 def _name_initial(request: HttpRequest) -> str:
@@ -73,17 +54,18 @@ def _attack_url(match: Match) -> str:
     return reverse("matches:attack-helper", args=[match.pk])
 
 
-def _share_context(request: HttpRequest, match: Match, seat: str | None, state: MatchState) -> dict:
+def _share_context(request: HttpRequest, player: Access, state: MatchState) -> dict:
     """The players and links box (a player's board only)."""
+    match = player.match
     return {
         "players": [board.side_summary(match, state, side) for side in SIDES],
-        "seat": seat,
-        "manages_link": seat == "a",  # the player who started the match shares and revokes it
+        "seat": player.seat,
+        "manages_link": player.manages,
         # Only the player who started the match is given the join link to share.
         "join_url": request.build_absolute_uri(
             reverse("matches:match-join", args=[match.join_slug])
         )
-        if seat == "a"
+        if player.manages
         else "",
         "watch_url": request.build_absolute_uri(
             reverse("matches:match-watch", args=[match.watch_slug])
@@ -97,16 +79,18 @@ def _poll_url(match: Match, controls: bool) -> str:
     return reverse("matches:match-watch-poll", args=[match.watch_slug])
 
 
-def _board_context(request: HttpRequest, match: Match, *, seat: str | None) -> dict:
+def _board_context(request: HttpRequest, viewer: Access) -> dict:
+    """The board for a player (``viewer.seat``: with its controls) or a watcher."""
+    match = viewer.match
     state = match.current_state()
-    controls = seat is not None
+    controls = viewer.seat is not None
     sides, log = board.sides(match, state), _log(match, state)
     return {
         "match": match,
         "controls": controls,
         "attack_url": _attack_url(match),
         "sides": sides,
-        "shown_sides": board.seat_order(sides, seat),
+        "shown_sides": board.seat_order(sides, viewer.seat),
         "weapon_sheets": board.weapon_sheets(state, board.pack_marks(match)),
         "turn": board.turn_panel(state),
         "log": log,
@@ -115,7 +99,7 @@ def _board_context(request: HttpRequest, match: Match, *, seat: str | None) -> d
         "poll_url": _poll_url(match, controls),
         "joined": match.b_joined,
         "tv_note": board.TV_NOTE,
-    } | _share_context(request, match, seat, state)
+    } | _share_context(request, viewer, state)
 
 
 # --- Lists, starting, joining ---------------------------------------------------------------------
@@ -159,7 +143,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
         except services.MatchError as error:
             form.add_error(None, str(error))
         else:
-            remember_seat(request, match, "a")
+            access.remember_seat(request, match, "a")
             return redirect("matches:match-board", pk=match.pk)
     context = {"form": form, "shared": shared, "bad_link": bool(slug) and shared is None}
     return render(request, "matches/match_new.html", context)
@@ -167,9 +151,9 @@ def match_new(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def match_join(request: HttpRequest, slug: str) -> HttpResponse:
-    match = get_object_or_404(Match, join_slug=slug)
-    seat = player_seat(request, match)
-    if seat is not None:
+    joining = access.match_for(request, slug=slug, to="join")
+    match = joining.match
+    if joining.seat is not None:
         return redirect("matches:match-board", pk=match.pk)
     error = ""
     data = request.POST if request.method == "POST" else None
@@ -182,7 +166,7 @@ def match_join(request: HttpRequest, slug: str) -> HttpResponse:
         except services.MatchError as problem:
             error = str(problem)
         else:
-            remember_seat(request, match, seat)
+            access.remember_seat(request, match, seat)
             return redirect("matches:match-board", pk=match.pk)
     context = {"match": match, "error": error, "form": form, "state": match.current_state()}
     return render(request, "matches/match_join.html", context)
@@ -191,9 +175,7 @@ def match_join(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def match_join_link(request: HttpRequest, pk: int) -> HttpResponse:
     """Confirm, then revoke the join link (and free seat B if asked)."""
-    match, seat = _player_match(request, pk)
-    if seat != "a":
-        raise Http404("Only the player who started the match manages its join link.")
+    match = access.match_for(request, pk, to="manage").match
     if request.method == "POST":
         free = request.POST.get("free_seat") == "1"
         services.match_new_join_link(
@@ -208,9 +190,7 @@ def match_join_link(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 def match_join_qr(request: HttpRequest, pk: int) -> HttpResponse:
     """The join link as a QR code, for the opponent's tablet to scan."""
-    match, seat = _player_match(request, pk)
-    if seat != "a":
-        raise Http404("Only the player who started the match shares its join link.")
+    match = access.match_for(request, pk, to="manage").match
     url = request.build_absolute_uri(reverse("matches:match-join", args=[match.join_slug]))
     buffer = io.BytesIO()
     segno.make(url, error="m").save(
@@ -224,40 +204,27 @@ def match_join_qr(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def match_board(request: HttpRequest, pk: int) -> HttpResponse:
-    match, seat = _player_match(request, pk)
-    response = render(request, BOARD, _board_context(request, match, seat=seat))
-    set_seat_cookie(response, request, match, seat)
+    player = access.match_for(request, pk)
+    response = render(request, BOARD, _board_context(request, player))
+    access.set_seat_cookie(response, request, player)
     return response
 
 
 @require_safe
 def match_watch(request: HttpRequest, slug: str) -> HttpResponse:
-    match = get_object_or_404(Match, watch_slug=slug)
-    return render(request, BOARD, _board_context(request, match, seat=None))
+    watching = access.match_for(request, slug=slug, to="watch")
+    return render(request, BOARD, _board_context(request, watching))
 
 
 def _apply(request: HttpRequest, pk: int, change, key: str) -> services.Applied:
-    claim = _claim(request, pk)
-    for attempt in range(2):
-        try:
-            return services.match_apply(
-                match_id=pk, side=claim.side, token=claim.token, client_key=key, request=change
-            )
-        except (Match.DoesNotExist, services.NotAPlayer):
-            if attempt == 0:
-                # The remembered seat is out of date (the seat was freed and taken again, or
-                # ended by a logout or a password change elsewhere): check who is asking the
-                # long way (the session, then the account) before refusing.
-                claim = _session_or_owner_claim(request, pk)
-                continue
-            forget_seat(request, pk)
-            raise Http404("You are not a player in this match.") from None
-    raise AssertionError("unreachable")
-
-
-def _session_or_owner_claim(request: HttpRequest, pk: int) -> Claim:
-    match, side = _player_match(request, pk)
-    return Claim(side, match.token(side))
+    """One change as the player of match ``pk`` (``access.act`` finds the seat)."""
+    return access.act(
+        request,
+        pk,
+        lambda claim: services.match_apply(
+            match_id=pk, side=claim.side, token=claim.token, client_key=key, request=change
+        ),
+    )
 
 
 @require_POST
@@ -384,19 +351,19 @@ def _seen(request: HttpRequest) -> int:
     return int(seen)
 
 
-def _unchanged(request: HttpRequest, row: dict, seen: int) -> HttpResponse | None:
+def _unchanged(request: HttpRequest, match: Match, seen: int) -> HttpResponse | None:
     """204 when nothing changed since event ``seen``: no new event, and seat B is taken or free
     as the board says (``joined``, from the poller; a join is not an event, but it changes the
     name the board shows). Polling never stops, not even once the match has ended: an undo of
     "End match" on the other device must reach this one."""
-    if row["seq"] != seen or _joined_changed(request, row):
+    if match.seq != seen or _joined_changed(request, match):
         return None
     return HttpResponse(status=204)
 
 
-def _joined_changed(request: HttpRequest, row: dict) -> bool:
+def _joined_changed(request: HttpRequest, match: Match) -> bool:
     joined = request.GET.get("joined")
-    return joined in ("0", "1") and (joined == "1") != bool(row["b_token"])
+    return joined in ("0", "1") and (joined == "1") != bool(match.b_token)
 
 
 @require_safe
@@ -407,14 +374,9 @@ def match_poll(request: HttpRequest, pk: int) -> HttpResponse:
         seen = _seen(request)
     except EventError as error:
         return _plain(error, 400)
-    claim = cached_claim(request, pk)
-    row = poll_row(pk=pk)
-    if row is None:
-        raise Http404("No such match.")
-    if claim is None or not claim.token or row[f"{claim.side}_token"] != claim.token:
-        claim = Claim(_player_match(request, pk)[1], "")
-    return _unchanged(request, row, seen) or _poll_changes(
-        request, pk, seen, seat=claim.side, share=_joined_changed(request, row)
+    player = access.match_for(request, pk, matches=poll_matches())
+    return _unchanged(request, player.match, seen) or _poll_changes(
+        request, player, seen, share=_joined_changed(request, player.match)
     )
 
 
@@ -425,19 +387,18 @@ def match_watch_poll(request: HttpRequest, slug: str) -> HttpResponse:
         seen = _seen(request)
     except EventError as error:
         return _plain(error, 400)
-    row = poll_row(watch_slug=slug)
-    if row is None:
-        raise Http404("No such match.")
-    return _unchanged(request, row, seen) or _poll_changes(request, row["pk"], seen, seat=None)
+    watching = access.match_for(request, slug=slug, to="watch", matches=poll_matches())
+    return _unchanged(request, watching.match, seen) or _poll_changes(request, watching, seen)
 
 
 def _poll_changes(
-    request: HttpRequest, pk: int, seen: int, *, seat: str | None, share: bool = False
+    request: HttpRequest, viewer: Access, seen: int, *, share: bool = False
 ) -> HttpResponse:
     """What changed since event ``seen``; ``share``: the players box too (someone joined or
-    left since the board was drawn)."""
-    controls = seat is not None
-    match = get_object_or_404(Match.objects.defer(*HEAVY_FIELDS), pk=pk)
+    left since the board was drawn). ``viewer.match`` holds only what a poll reads: the board's
+    parts read the match again."""
+    controls = viewer.seat is not None
+    match = get_object_or_404(Match.objects.defer(*HEAVY_FIELDS), pk=viewer.match.pk)
     state = match.current_state()
     touched = MatchEvent.objects.filter(match=match, seq__gt=seen).values_list("units", flat=True)
     units = {uid for ids in touched for uid in ids}
@@ -462,7 +423,7 @@ def _poll_changes(
         "share": share and controls,
     }
     if share and controls:
-        context |= _share_context(request, match, seat, state)
+        context |= _share_context(request, Access(match, viewer.seat), state)
     return render(request, CHANGES, context)
 
 
@@ -472,7 +433,7 @@ def _poll_changes(
 @require_http_methods(["GET", "POST"])
 def match_end_round(request: HttpRequest, pk: int) -> HttpResponse:
     """Confirm, then end the round."""
-    match, seat = _player_match(request, pk)
+    match = access.match_for(request, pk).match
     if request.method == "POST":
         try:
             ending = parse_op(f"end-round {request.POST.get('round', '')}".strip())
@@ -489,7 +450,7 @@ def match_end_round(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def match_end(request: HttpRequest, pk: int) -> HttpResponse:
     """Record the result and end the match."""
-    match, seat = _player_match(request, pk)
+    match = access.match_for(request, pk).match
     state = match.current_state()
     labels = {side.key: side.label for side in state.sides}
     form = MatchEndForm(request.POST or None, labels=labels)
@@ -524,9 +485,10 @@ def _summary_context(match: Match) -> dict:
 
 @require_safe
 def match_summary(request: HttpRequest, pk: int) -> HttpResponse:
-    match, seat = _player_match(request, pk)
+    player = access.match_for(request, pk)
+    match = player.match
     context = _summary_context(match) | {
-        "seat": seat,
+        "seat": player.seat,
         "log": _log(match, match.current_state(), None),
     }
     return render(request, "matches/match_summary.html", context)
@@ -534,7 +496,7 @@ def match_summary(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def match_watch_summary(request: HttpRequest, slug: str) -> HttpResponse:
-    match = get_object_or_404(Match, watch_slug=slug)
+    match = access.match_for(request, slug=slug, to="watch").match
     context = _summary_context(match) | {
         "seat": None,
         "log": _log(match, match.current_state(), None),
@@ -544,7 +506,7 @@ def match_watch_summary(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 def match_log_markdown(request: HttpRequest, pk: int) -> HttpResponse:
-    match, seat = _player_match(request, pk)
+    match = access.match_for(request, pk).match
     state = match.current_state()
     context = _summary_context(match) | {"log": list(reversed(_log(match, state, None)))}
     text = render_to_string("matches/match_log.md", context, request=request)

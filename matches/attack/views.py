@@ -7,8 +7,8 @@ from __future__ import annotations
 from functools import wraps
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import reswap, retarget
@@ -17,8 +17,8 @@ import rules
 from armies import packs
 from armies.models import DataPack
 from armies.owners import request_owner
-from matches import services
-from matches.access import cached_claim, forget_seat, player_seat
+from matches import access, services
+from matches.access import Access
 from matches.attack.designation import (
     designation_context,
     read_designation,
@@ -65,20 +65,14 @@ class NobodyToAttack(Exception):
     """Fewer than two models are in play: the helper has nothing to offer."""
 
 
-def _seated(request: HttpRequest, pk: int) -> tuple[Match, str]:
-    """The match and the seat the requester holds in it; 404 for anyone who is not a player."""
-    match = get_object_or_404(Match.objects.defer(*HEAVY_FIELDS), pk=pk)
-    claim = cached_claim(request, pk)
-    if claim is not None and claim.holds(match):
-        side = claim.side
-    else:
-        side = player_seat(request, match)
-    if side is None:
-        raise Http404("Only the players of this match use its attack helper.")
-    if sum(1 for unit in match.current_state().units if not unit.is_out) < 2:
+def _seated(request: HttpRequest, pk: int) -> Access:
+    """The match and the requester's seat in it (404 for anyone who is not a player), while
+    two models or more are in play."""
+    player = access.match_for(request, pk, matches=Match.objects.defer(*HEAVY_FIELDS))
+    if sum(1 for unit in player.match.current_state().units if not unit.is_out) < 2:
         messages.info(request, "Fewer than two models are in play: there is nobody to attack.")
-        raise NobodyToAttack(reverse("matches:match-board", args=[match.pk]))
-    return match, side
+        raise NobodyToAttack(reverse("matches:match-board", args=[pk]))
+    return player
 
 
 def helper_page(view):
@@ -118,7 +112,8 @@ def _form_data(request: HttpRequest) -> QueryDict:
 @helper_page
 def attack_helper(request: HttpRequest, pk: int) -> HttpResponse:
     """The helper; htmx asks for the odds only (``#attack-odds``) or the whole helper."""
-    match, seat = _seated(request, pk)
+    player = _seated(request, pk)
+    match, seat = player.match, player.seat
     part = request.htmx.target if request.htmx else ""
     data = _form_data(request)
     reading = _read(match, seat, data, remember=part != "attack-odds")
@@ -140,7 +135,8 @@ def _dice_on_screen(request: HttpRequest) -> bool:
 @helper_page
 def attack_apply(request: HttpRequest, pk: int) -> HttpResponse:
     """GET (a browser without JavaScript): confirm; POST: apply the attack, once per key."""
-    match, seat = _seated(request, pk)
+    player = _seated(request, pk)
+    match, seat = player.match, player.seat
     data = _form_data(request)
     if request.method == "POST" and (refusal := _bad_key(data)):
         return refusal
@@ -154,11 +150,11 @@ def attack_apply(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "GET":
         return _confirm(request, context, data, f"{HELPER}#attack-odds")
     event = attack_event(reading, resolution)
-    applied = _apply(request, match, seat, data.get("key"), event)
+    applied = _apply(request, player, data.get("key"), event)
     if applied.error:
         context["error"] = applied.error
         return _refused(request, context, data)
-    _remember(request, match, seat, reading.typed)
+    _remember(request, player, reading.typed)
     return _applied(request, match, applied, reading)
 
 
@@ -197,21 +193,24 @@ def _bad_key(data: QueryDict) -> HttpResponse | None:
     return None
 
 
-def _apply(request, match: Match, seat: str, key, event: Event) -> services.Applied:
+def _apply(request, player: Access, key, event: Event) -> services.Applied:
     """One event through the match's service, once per client key."""
+    match = player.match
     try:
-        return services.match_apply(
-            match_id=match.pk,
-            side=seat,
-            token=match.token(seat),
-            client_key=client_key(key),
-            request=event,
+        return access.act(
+            request,
+            match.pk,
+            lambda claim: services.match_apply(
+                match_id=match.pk,
+                side=claim.side,
+                token=claim.token,
+                client_key=client_key(key),
+                request=event,
+            ),
+            player=player,
         )
     except EventError as error:
         return services.Applied(match, match.current_state(), error=str(error))
-    except (Match.DoesNotExist, services.NotAPlayer):
-        forget_seat(request, match.pk)
-        raise Http404("You are not a player in this match.") from None
 
 
 def _applied(request, match, applied, reading) -> HttpResponse:
@@ -247,17 +246,18 @@ def _flash(request: HttpRequest, applied: services.Applied) -> None:
         messages.warning(request, warning)
 
 
-def _remember(request: HttpRequest, match: Match, seat: str, typed: dict) -> None:
+def _remember(request: HttpRequest, player: Access, typed: dict) -> None:
     """Keep typed-in figures on the match (``services.match_remember_figures``)."""
     if not typed:
         return
-    try:
-        services.match_remember_figures(
-            match_id=match.pk, side=seat, token=match.token(seat), typed=typed
-        )
-    except (Match.DoesNotExist, services.NotAPlayer):
-        forget_seat(request, match.pk)
-        raise Http404("You are not a player in this match.") from None
+    access.act(
+        request,
+        player.match.pk,
+        lambda claim: services.match_remember_figures(
+            match_id=player.match.pk, side=claim.side, token=claim.token, typed=typed
+        ),
+        player=player,
+    )
 
 
 FIGURE_FORMS = ("attack", "ecm", "designation")
@@ -270,7 +270,8 @@ def attack_figure(request: HttpRequest, pk: int) -> HttpResponse:
     the helper's whole form comes along, so the figure is read and checked as the helper reads
     it, with the same ranges. ``form`` says which helper (attack, ecm, designation), ``field``
     which of its fields."""
-    match, seat = _seated(request, pk)
+    player = _seated(request, pk)
+    match, seat = player.match, player.seat
     data = _form_data(request)
     which, name = data.pop("form", [""])[-1], data.pop("field", [""])[-1]
     if which not in FIGURE_FORMS:
@@ -292,7 +293,7 @@ def attack_figure(request: HttpRequest, pk: int) -> HttpResponse:
         context = {"ok": True, "message": ""}
     else:
         scope, key, figure = spec.remember
-        _remember(request, match, seat, {scope: {key: {figure: value}}})
+        _remember(request, player, {scope: {key: {figure: value}}})
         context = {"ok": True, "message": f"Kept for this match: {value}."}
     if request.htmx:
         return render(request, f"{HELPER}#figure-kept", context)
@@ -313,7 +314,8 @@ def attack_save_figure(request: HttpRequest, pk: int) -> HttpResponse:
     new "My datacards"): one tap, checked as the library form checks it. The match keeps the
     figures it started with. ``save`` names the field; the helper's whole form comes along. GET
     (a browser without JavaScript) asks again with a POST form."""
-    match, seat = _seated(request, pk)
+    player = _seated(request, pk)
+    match, seat = player.match, player.seat
     data = _form_data(request)
     name = data.pop("save", [""])[-1]
     reading = _read(match, seat, data, remember=False)
@@ -376,7 +378,8 @@ def _save_figure(request: HttpRequest, label: str, target: tuple[str, str, str],
 @helper_page
 def attack_dice(request: HttpRequest, pk: int) -> HttpResponse:
     """This device rolls on screen (``screen=1``) or the players type in their dice (``0``)."""
-    match, seat = _seated(request, pk)
+    player = _seated(request, pk)
+    match, seat = player.match, player.seat
     screen = request.POST.get("screen")
     if screen not in ("0", "1"):
         return _plain("Say screen=1 (roll on screen) or screen=0 (type in real dice).", 400)
@@ -403,7 +406,7 @@ def _read_ecm(match: Match, data: QueryDict, *, remember: bool) -> EcmReading:
 @helper_page
 def attack_ecm(request: HttpRequest, pk: int) -> HttpResponse:
     """ECM against a Forward Observer: the contest's odds, recomputed at every change."""
-    match, seat = _seated(request, pk)
+    match = _seated(request, pk).match
     part = request.htmx.target if request.htmx else ""
     data = _form_data(request)
     reading = _read_ecm(match, data, remember=part != "ecm-odds")
@@ -418,7 +421,8 @@ def attack_ecm(request: HttpRequest, pk: int) -> HttpResponse:
 @helper_page
 def attack_ecm_apply(request: HttpRequest, pk: int) -> HttpResponse:
     """Apply the ECM contest: the blocker's kept action is spent, a win clears the mark."""
-    match, seat = _seated(request, pk)
+    player = _seated(request, pk)
+    match = player.match
     data = _form_data(request)
     if request.method == "POST" and (refusal := _bad_key(data)):
         return refusal
@@ -431,11 +435,11 @@ def attack_ecm_apply(request: HttpRequest, pk: int) -> HttpResponse:
     context["apply_label"] = "Apply" + (": clear the mark" if result["blocked"] else "")
     if request.method == "GET":
         return _confirm(request, context, data, f"{ECM}#ecm-odds")
-    applied = _apply(request, match, seat, data.get("key"), ecm_event(reading, result))
+    applied = _apply(request, player, data.get("key"), ecm_event(reading, result))
     if applied.error:
         context["error"] = applied.error
         return _ecm_refused(request, context, data)
-    _remember(request, match, seat, reading.typed)
+    _remember(request, player, reading.typed)
     board = reverse("matches:match-board", args=[match.pk]) + f"#unit-{reading.target.id}"
     if request.htmx:
         again = reverse("matches:attack-ecm", args=[pk])
@@ -464,7 +468,7 @@ def _house_rule_on(request: HttpRequest) -> bool:
 @helper_page
 def attack_house_rule(request: HttpRequest, pk: int) -> HttpResponse:
     """This device turns the designation house rule on (``on=1``) or off (``0``)."""
-    match, seat = _seated(request, pk)
+    match = _seated(request, pk).match
     on = request.POST.get("on")
     if on not in ("0", "1"):
         return _plain("Say on=1 (use the house rule) or on=0 (do not).", 400)
@@ -485,7 +489,8 @@ def _read_designation(request, match: Match, seat: str, data, *, remember: bool)
 @helper_page
 def attack_designation(request: HttpRequest, pk: int) -> HttpResponse:
     """The designation roll, only once this device has turned the house rule on."""
-    match, seat = _seated(request, pk)
+    player = _seated(request, pk)
+    match, seat = player.match, player.seat
     if not _house_rule_on(request):
         return redirect("matches:attack-ecm", pk=match.pk)
     part = request.htmx.target if request.htmx else ""
@@ -502,7 +507,8 @@ def attack_designation(request: HttpRequest, pk: int) -> HttpResponse:
 @helper_page
 def attack_designation_apply(request: HttpRequest, pk: int) -> HttpResponse:
     """A successful designation is a Forward Observer mark on the target (the board's event)."""
-    match, seat = _seated(request, pk)
+    player = _seated(request, pk)
+    match, seat = player.match, player.seat
     data = _form_data(request)
     if refusal := _bad_key(data):
         return refusal
@@ -514,7 +520,7 @@ def attack_designation_apply(request: HttpRequest, pk: int) -> HttpResponse:
         return _designation_refused(request, context)
     # The spotter is the observer: the observation spends its action (rules.match).
     event = make_event("fo_mark", unit=reading.target.id, marked=True, observer=reading.spotter.id)
-    applied = _apply(request, match, seat, data.get("key"), event)
+    applied = _apply(request, player, data.get("key"), event)
     if applied.error:
         context["error"] = applied.error
         return _designation_refused(request, context)
