@@ -20,9 +20,9 @@ from matches.attack.figures import (
 from matches.attack.odds import (
     DICE_RNG,
     OUTCOME_WORDS,
-    ammo_counter,
     attack_facts,
     odds_view,
+    shot_counter,
 )
 from matches.attack.reading import (
     AttackReading,
@@ -80,7 +80,7 @@ def attack_event(reading: AttackReading, resolution: dict) -> Event:
     note = " ".join(parts)
     if len(note) > MAX_ATTACK_NOTE:
         note = note[: MAX_ATTACK_NOTE - 1] + "\u2026"
-    counter = ammo_counter(reading)
+    counter = shot_counter(reading)
     facts = attack_facts(reading)
     return make_event(
         "attack",
@@ -193,7 +193,7 @@ def _by_side(options: list[dict]) -> list[dict]:
 def _who_view(reading: AttackReading, state: MatchState) -> dict:
     who = reading.who
     playing = [unit for unit in state.units if not unit.is_out]
-    others = [unit for unit in playing if unit is not who.attacker]
+    others = [unit for unit in playing if unit.id != who.attacker.id]
     weapons = [
         {"value": str(i), "label": w.name + (f" ({w.code})" if w.code != w.name else "")}
         for i, w in enumerate(who.weapons)
@@ -207,7 +207,7 @@ def _who_view(reading: AttackReading, state: MatchState) -> dict:
         "targets": _by_side(unit_options(state, others, {who.target.id})),
         "also": _by_side(
             unit_options(
-                state, [u for u in playing if u is not who.target], {u.id for u in who.also}
+                state, [u for u in playing if u.id != who.target.id], {u.id for u in who.also}
             )
         ),
         "kind": who.kind,

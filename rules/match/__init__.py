@@ -12,11 +12,20 @@ The modules, each with one reason to change:
 - ``play``: ``step``, and the events for damage, speed, mode, actions and forward observation;
 - ``rounds``: initiative, activations, the end of a round and of the match;
 - ``combat``: the attack helper's events (attacks and ECM) and their warnings;
+- ``figures``: a model's recorded figures as an attack reads them, and which to type in;
+- ``advice``: what to say before an attack, an ECM contest or a designation is applied;
 - ``units``: what the handlers share about a model in play;
 - ``log``: replay and undo;
 - ``storage``: a state as plain data, and each event's change as plain data.
 """
 
+from rules.match.advice import (
+    ammo_counter,
+    attack_notes,
+    before_attack_warnings,
+    designation_problems,
+    ecm_problems,
+)
 from rules.match.combat import (
     FIGURE_RANGE,
     MAX_ATTACK_NOTE,
@@ -33,6 +42,14 @@ from rules.match.events import (
     Step,
     make_event,
     parse_event,
+)
+from rules.match.figures import (
+    FiguresToType,
+    carries,
+    figures_of,
+    figures_to_type,
+    movement_modifier,
+    offered_weapons,
 )
 from rules.match.log import (
     LogEntry,
@@ -56,6 +73,8 @@ from rules.match.state import (
     MatchState,
     MatchWeapon,
     Mode,
+    ModelFigures,
+    MovementFigures,
     Phase,
     Side,
     SideSpec,
@@ -76,6 +95,7 @@ from rules.match.state import (
 from rules.match.storage import (
     apply_parts,
     changed_parts,
+    figures_to_dict,
     state_dict_after,
     state_from_dict,
     state_to_dict,
@@ -97,12 +117,15 @@ __all__ = [
     "AmmoCounter",
     "Event",
     "EventError",
+    "FiguresToType",
     "Group",
     "GroupSpec",
     "LogEntry",
     "MatchState",
     "MatchWeapon",
     "Mode",
+    "ModelFigures",
+    "MovementFigures",
     "Phase",
     "Side",
     "SideSpec",
@@ -112,18 +135,29 @@ __all__ = [
     "Unit",
     "UnitSpec",
     "UnknownId",
+    "ammo_counter",
     "apply_event",
     "apply_parts",
+    "attack_notes",
     "attack_warnings",
     "base_seq",
+    "before_attack_warnings",
+    "carries",
     "changed_parts",
     "describe",
+    "designation_problems",
+    "ecm_problems",
     "ecm_warnings",
     "effective_seqs",
+    "figures_of",
+    "figures_to_dict",
+    "figures_to_type",
     "groups_left",
     "last_undoable",
     "make_event",
+    "movement_modifier",
     "new_match",
+    "offered_weapons",
     "other_side",
     "parse_event",
     "penalised",

@@ -334,8 +334,13 @@ def _ecm(state: MatchState, event: Event) -> Step:
 
 def ecm_warnings(state: MatchState, blocker: Unit) -> list[str]:
     """ "A Model with the ECM Perk may attempt to block a Forward Observation": warned (never
-    refused) when the game data gives the model no ECM perk, its own or its faction's."""
-    if "ecm" in default_catalog().perks_of(blocker.model):
+    refused) when the game data gave the model no ECM perk, its own or its faction's, when the
+    match started (a state stored before matches recorded perks: the game data now)."""
+    if blocker.figures is not None:
+        perks = frozenset(blocker.figures.perks)
+    else:
+        perks = default_catalog().perks_of(blocker.model)
+    if "ecm" in perks:
         return []
     return [
         f"{unit_label(state, blocker)} has no ECM perk in the game data: only a model with the ECM "

@@ -119,6 +119,37 @@ class MatchWeapon:
 
 
 @dataclass(frozen=True)
+class MovementFigures:
+    """The movement modifiers of one movement mode and speed, as the match recorded them: to the
+    model's attack rolls and to the rolls against it (None: the data did not give it)."""
+
+    mode: str
+    speed: str
+    attack_modifier: int | None = None
+    defense_modifier: int | None = None
+
+
+@dataclass(frozen=True)
+class ModelFigures:
+    """The datacard figures of a model that an attack or an ECM contest reads, beyond its Armor,
+    skills and weapons, as the match recorded them when it started (from the game data completed
+    by its side's datacard pack). None (or empty) is a figure the data did not give. Recorded
+    once, so a later change to the data never alters a match in progress."""
+
+    size: int | None = None
+    sensors: int | None = None
+    movement: tuple[MovementFigures, ...] = ()
+    perks: tuple[str, ...] = ()
+    """Its perks and its faction's ("ecm")."""
+
+    def movement_for(self, mode: Mode, speed: Speed) -> MovementFigures | None:
+        for line in self.movement:
+            if line.mode == mode.value and line.speed == speed.value:
+                return line
+        return None
+
+
+@dataclass(frozen=True)
 class Unit:
     """A model in play. ``id`` is "<side>-<group>-<model>", numbered from 1 ("a-1-3")."""
 
@@ -141,6 +172,8 @@ class Unit:
     mode_round: int = 0
     weapons: tuple[MatchWeapon, ...] | None = None
     """None: a match stored before matches recorded their weapons."""
+    figures: ModelFigures | None = None
+    """None: a match stored before matches recorded their datacard figures."""
     actions: tuple[tuple[str, str], ...] = ()
     """What the model spent its action on this round, in order: (kind, words), kind "attack"
     or "fo" (a forward observation), words naming the event ("#12: its LAC at Jaguar (South
@@ -198,6 +231,9 @@ class Side:
     groups: tuple[Group, ...]
     tv: int | None = None
     tv_complete: bool = True
+    grenade: MatchWeapon | None = None
+    """The Hand Grenade as the side's data gave it when the match started, offered to a model the
+    data gives no grenade (None: a match stored before matches recorded it)."""
 
     @property
     def units(self) -> tuple[Unit, ...]:
@@ -286,6 +322,7 @@ class UnitSpec:
     tv: Fraction | None = None
     weapons: tuple[MatchWeapon, ...] | None = None
     """Every weapon the model carries (None: not known, the board then lists none)."""
+    figures: ModelFigures | None = None
 
 
 @dataclass(frozen=True)
@@ -302,6 +339,7 @@ class SideSpec:
     groups: tuple[GroupSpec, ...]
     tv: int | None = None
     tv_complete: bool = True
+    grenade: MatchWeapon | None = None
 
 
 def new_match(a: SideSpec, b: SideSpec) -> MatchState:
@@ -346,6 +384,7 @@ def _new_side(key: str, label: str, spec: SideSpec) -> Side:
                     tv=unit.tv,
                     ammo=tuple(AmmoCounter(code, wname, n) for code, wname, n in unit.ammo),
                     weapons=unit.weapons,
+                    figures=unit.figures,
                 )
             )
         groups.append(
@@ -365,6 +404,7 @@ def _new_side(key: str, label: str, spec: SideSpec) -> Side:
         groups=tuple(groups),
         tv=spec.tv,
         tv_complete=spec.tv_complete,
+        grenade=spec.grenade,
     )
 
 

@@ -17,6 +17,8 @@ from rules.match.state import (
     MatchState,
     MatchWeapon,
     Mode,
+    ModelFigures,
+    MovementFigures,
     Phase,
     Side,
     Speed,
@@ -59,6 +61,35 @@ def _weapon_from_dict(data: Mapping[str, Any]) -> MatchWeapon:
     )
 
 
+def figures_to_dict(figures: ModelFigures) -> dict[str, Any]:
+    """Recorded datacard figures as plain data; figures not given are left out. A movement line
+    is [mode, speed, attack modifier, defense modifier]."""
+    data: dict[str, Any] = {}
+    for name in ("size", "sensors"):
+        if getattr(figures, name) is not None:
+            data[name] = getattr(figures, name)
+    if figures.movement:
+        data["movement"] = [
+            [line.mode, line.speed, line.attack_modifier, line.defense_modifier]
+            for line in figures.movement
+        ]
+    if figures.perks:
+        data["perks"] = list(figures.perks)
+    return data
+
+
+def _figures_from_dict(data: Mapping[str, Any]) -> ModelFigures:
+    return ModelFigures(
+        size=data.get("size"),
+        sensors=data.get("sensors"),
+        movement=tuple(
+            MovementFigures(mode, speed, attack, defense)
+            for mode, speed, attack, defense in data.get("movement", ())
+        ),
+        perks=tuple(data.get("perks", ())),
+    )
+
+
 def unit_to_dict(unit: Unit) -> dict[str, Any]:
     data = {
         "id": unit.id,
@@ -81,6 +112,8 @@ def unit_to_dict(unit: Unit) -> dict[str, Any]:
     }
     if unit.weapons is not None:
         data["weapons"] = [weapon_to_dict(weapon) for weapon in unit.weapons]
+    if unit.figures is not None:
+        data["figures"] = figures_to_dict(unit.figures)
     return data
 
 
@@ -112,7 +145,7 @@ def _group_to_dict(group: Group) -> dict[str, Any]:
 
 
 def _side_to_dict(side: Side) -> dict[str, Any]:
-    return {
+    data = {
         "key": side.key,
         "label": side.label,
         "roster_name": side.roster_name,
@@ -121,6 +154,9 @@ def _side_to_dict(side: Side) -> dict[str, Any]:
         "tv_complete": side.tv_complete,
         "groups": [_group_to_dict(group) for group in side.groups],
     }
+    if side.grenade is not None:
+        data["grenade"] = weapon_to_dict(side.grenade)
+    return data
 
 
 def state_to_dict(state: MatchState) -> dict[str, Any]:
@@ -178,6 +214,8 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
         weapons=tuple(_weapon_from_dict(weapon) for weapon in data["weapons"])
         if "weapons" in data
         else None,
+        # States stored before matches recorded the figures have none.
+        figures=_figures_from_dict(data["figures"]) if "figures" in data else None,
         # States stored before models recorded their actions have none.
         actions=tuple((str(kind), str(words)) for kind, words in data.get("actions", ())),
     )
@@ -204,6 +242,7 @@ def state_from_dict(data: Mapping[str, Any]) -> MatchState:
                     )
                     for group in side["groups"]
                 ),
+                grenade=_weapon_from_dict(side["grenade"]) if "grenade" in side else None,
             )
             for side in data["sides"]
         )
@@ -265,7 +304,7 @@ def changed_parts(before: MatchState, after: MatchState) -> tuple[dict, dict]:
     return old, new
 
 
-_STATIC = {"id", "name", "model", "skills", "leader", "armor", "tv", "weapons"}
+_STATIC = {"id", "name", "model", "skills", "leader", "armor", "tv", "weapons", "figures"}
 _TRACK_PARTS = {"damage": "marked", "overkilled": "overkilled"}  # _dynamic's names in the track
 
 
