@@ -42,6 +42,7 @@ from rules.attack import (
     Cover,
     ew_skill,
     house_rule_designation_odds,
+    house_rule_designation_questions,
     resolve_house_rule_designation,
     total,
 )
@@ -164,17 +165,10 @@ def designation_view(reading: DesignationReading) -> dict:
     spotter, target = reading.spotter, reading.target
     if view["problems"] or target is None:
         return view
-    if reading.cover is None:
-        view["questions"].append(
-            {"text": "Choose the target's cover, seen from the spotter.", "field": "cover"}
-        )
-    if reading.sensors is None:
-        view["questions"].append(
-            {
-                "text": f"Enter {spotter.name}'s Sensors rating: the data does not give it.",
-                "field": "sensors",
-            }
-        )
+    asked = house_rule_designation_questions(
+        sensors=reading.sensors, cover=reading.cover, spotter=spotter.name
+    )
+    view["questions"] = [{"text": item.question, "field": item.field} for item in asked]
     view["problems"] += designation_problems(target)
     if view["questions"]:
         return view

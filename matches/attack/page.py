@@ -33,6 +33,7 @@ from matches.attack.reading import (
 from matches.attack.who import (
     KINDS,
 )
+from rules.attack import attack_skill
 from rules.damage import AttackOutcome
 from rules.match import (
     MAX_ATTACK_NOTE,
@@ -259,7 +260,7 @@ def _sections(reading: AttackReading, state: MatchState) -> list[dict]:
             {
                 "key": unit.id,
                 "title": ("Target: " if index == 0 else "Also in the area: ") + who.label(unit),
-                "detail": _detail(state, unit, f"Defense {unit.skills.defense or 2}"),
+                "detail": _detail(state, unit, f"Defense {attack_skill(unit.skills.defense)}"),
                 "fields": grouped.get(unit.id, []),
             }
         )
@@ -267,7 +268,7 @@ def _sections(reading: AttackReading, state: MatchState) -> list[dict]:
         {
             "key": "attacker",
             "title": f"{who.label(a)} and its {weapon}" if weapon else who.label(a),
-            "detail": _detail(state, a, f"Attack {a.skills.att or 2}"),
+            "detail": _detail(state, a, f"Attack {attack_skill(a.skills.att)}"),
             "fields": grouped.get("attacker", []),
         }
     )

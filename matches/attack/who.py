@@ -6,7 +6,14 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from rules.match import MatchState, MatchWeapon, Unit, offered_weapons, unit_label
+from rules.match import (
+    MatchState,
+    MatchWeapon,
+    Unit,
+    offered_weapons,
+    target_problems,
+    unit_label,
+)
 
 KINDS = {
     "direct": "Direct fire",
@@ -20,9 +27,6 @@ ROLL_WORDS = re.compile(r"[\s,;+/]+")
 # ASCII digits only: "²".isdigit() is True but int() refuses it, and int("٣") is 3.
 DIGITS = re.compile(r"[0-9]{1,2}")
 ROLL_HELP = "Enter the result, such as 5, or each die, such as 5 3 (a Fumble is 0)."
-
-
-_name = unit_label
 
 
 # --- Who attacks whom with what -------------------------------------------------------------------
@@ -106,14 +110,7 @@ def read_who(data: Mapping[str, object], state: MatchState, seat: str) -> Who:
             f"At most {MAX_ALSO} more models can be in the area: the rest are left out."
         )
         also = also[:MAX_ALSO]
-    if kind == "indirect":
-        if not target.fo_mark:
-            problems.append(
-                f"{_name(state, target)} is not marked by a Forward Observer: mark it on the board "
-                "(FO mark) first, or choose direct fire."
-            )
-        elif target.side == attacker.side:
-            problems.append("A Forward Observer marks an enemy model: choose an enemy target.")
+    problems += target_problems(state, attacker, target, kind=kind)
     labels = {unit.id: unit_label(state, unit) for unit in playing}
     return Who(
         attacker,

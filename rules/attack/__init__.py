@@ -29,6 +29,7 @@ from rules.attack.house_rule import (
     HouseRuleDesignationResult,
     house_rule_designation_modifiers,
     house_rule_designation_odds,
+    house_rule_designation_questions,
     resolve_house_rule_designation,
 )
 from rules.attack.indirect import (
@@ -168,6 +169,7 @@ __all__ = [
     "grenade_reach_words",
     "house_rule_designation_modifiers",
     "house_rule_designation_odds",
+    "house_rule_designation_questions",
     "indirect_defense_summary",
     "indirect_modifiers",
     "indirect_questions",

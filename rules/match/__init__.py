@@ -25,6 +25,7 @@ from rules.match.advice import (
     before_attack_warnings,
     designation_problems,
     ecm_problems,
+    target_problems,
 )
 from rules.match.combat import (
     FIGURE_RANGE,
@@ -168,6 +169,7 @@ __all__ = [
     "state_from_dict",
     "state_to_dict",
     "step",
+    "target_problems",
     "tv_destroyed",
     "tv_remaining",
     "undo_of",

@@ -78,6 +78,21 @@ def before_attack_warnings(
     return warnings
 
 
+def target_problems(state: MatchState, attacker: Unit, target: Unit, *, kind: str) -> list[str]:
+    """Why a model can't be the target of this kind of attack: indirect fire strikes a model
+    "marked" by a Forward Observer, and an observer marks an enemy model."""
+    if kind != "indirect":
+        return []
+    if not target.fo_mark:
+        return [
+            f"{unit_label(state, target)} is not marked by a Forward Observer: mark it on the "
+            "board (FO mark) first, or choose direct fire."
+        ]
+    if target.side == attacker.side:
+        return ["A Forward Observer marks an enemy model: choose an enemy target."]
+    return []
+
+
 def attack_notes(
     state: MatchState,
     attacker: Unit,

@@ -31,6 +31,7 @@ from rules.match import (
     offered_weapons,
     state_from_dict,
     state_to_dict,
+    target_problems,
 )
 from rules.match.state import with_unit
 from rules.match_build import side_from_roster
@@ -222,4 +223,20 @@ def test_a_marked_model_is_not_designated_again():
     assert designation_problems(unit) == []
     assert designation_problems(replace(unit, fo_mark=True)) == [
         "Hunter 1 is already marked by a Forward Observer."
+    ]
+
+
+def test_indirect_fire_needs_an_enemy_marked_by_a_forward_observer():
+    state = small_match()
+    shooter, enemy, friend = state.unit("a-1-1"), state.unit("b-1-1"), state.unit("a-1-2")
+    assert target_problems(state, shooter, enemy, kind="direct") == []
+    unmarked = target_problems(state, shooter, enemy, kind="indirect")
+    assert unmarked == [
+        "Hunter 1 (South CG1) is not marked by a Forward Observer: mark it on the board "
+        "(FO mark) first, or choose direct fire."
+    ]
+    marked = replace(enemy, fo_mark=True)
+    assert target_problems(state, shooter, marked, kind="indirect") == []
+    assert target_problems(state, shooter, replace(friend, fo_mark=True), kind="indirect") == [
+        "A Forward Observer marks an enemy model: choose an enemy target."
     ]
