@@ -15,8 +15,17 @@ from fractions import Fraction
 from typing import Any
 
 from rules.army import ProfileWeapon, model_profile, roster_cost, roster_from_dict
-from rules.catalog import RANGE_BANDS, Catalog
-from rules.match import GroupSpec, MatchWeapon, SideSpec, UnitSpec
+from rules.catalog import RANGE_BANDS, Catalog, Mount
+from rules.match import (
+    GroupSpec,
+    MatchWeapon,
+    ModelFigures,
+    MovementFigures,
+    SideSpec,
+    UnitSpec,
+)
+
+HAND_GRENADE = "HG"
 
 
 def side_from_roster(roster_data: Mapping[str, Any], catalog: Catalog) -> SideSpec:
@@ -49,6 +58,7 @@ def side_from_roster(roster_data: Mapping[str, Any], catalog: Catalog) -> SideSp
                     ),
                     tv=(share if model_cost in paid else Fraction(0)) + model_cost.total,
                     weapons=tuple(match_weapon(weapon) for weapon in profile.weapons),
+                    figures=model_figures(profile.model, catalog),
                 )
             )
         groups.append(GroupSpec(name=group_cost.name, units=tuple(units), tv=group_cost.total))
@@ -58,7 +68,34 @@ def side_from_roster(roster_data: Mapping[str, Any], catalog: Catalog) -> SideSp
         groups=tuple(groups),
         tv=cost.total,
         tv_complete=cost.complete,
+        grenade=hand_grenade(catalog),
     )
+
+
+def model_figures(model_id: str, catalog: Catalog) -> ModelFigures:
+    """A model's datacard figures as a match records them: Size, Sensors, the movement modifiers
+    of each mode and speed, its perks and its faction's (empty for a model the data lacks)."""
+    model = catalog.models.get(model_id)
+    if model is None:
+        return ModelFigures()
+    return ModelFigures(
+        size=model.size,
+        sensors=model.sensors,
+        movement=tuple(
+            MovementFigures(line.mode, line.speed, line.attack_modifier, line.defense_modifier)
+            for line in model.movement
+        ),
+        perks=tuple(sorted(catalog.perks_of(model_id))),
+    )
+
+
+def hand_grenade(catalog: Catalog) -> MatchWeapon:
+    """The Hand Grenade a match offers a model the data gives no grenade: its figures as the data
+    has them (none when the data has no Hand Grenade)."""
+    weapon = catalog.weapons.get(HAND_GRENADE)
+    if weapon is None:
+        return MatchWeapon(HAND_GRENADE, "Hand Grenade")
+    return match_weapon(ProfileWeapon(Mount(HAND_GRENADE), weapon))
 
 
 def match_weapon(weapon: ProfileWeapon) -> MatchWeapon:

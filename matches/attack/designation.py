@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django import forms
 from django.http import QueryDict
 from django.urls import reverse
 
-from matches.attack.ecm import (
-    ew_of,
-)
 from matches.attack.fields import (
     COVERS,
     AttackForm,
@@ -20,9 +17,6 @@ from matches.attack.fields import (
     number_field,
     radio_field,
     signed,
-)
-from matches.attack.figures import (
-    datacard_model,
 )
 from matches.attack.odds import (
     chance_view,
@@ -46,15 +40,18 @@ from matches.attack.who import (
 from rules.attack import (
     DESIGNATION_HOUSE_RULE,
     Cover,
+    ew_skill,
     house_rule_designation_odds,
+    house_rule_designation_questions,
     resolve_house_rule_designation,
     total,
 )
-from rules.catalog import Catalog
 from rules.errors import RulesError
 from rules.match import (
     MatchState,
     Unit,
+    designation_problems,
+    figures_of,
     unit_label,
 )
 
@@ -84,8 +81,9 @@ def read_designation(
     state: MatchState,
     seat: str,
     remembered: Mapping[str, Mapping[str, Mapping[str, int]]] | None = None,
-    catalog_of: Callable[[Unit], Catalog] | None = None,
 ) -> DesignationReading:
+    """Read the designation form; ``state`` holds each model's figures as the match recorded
+    them (``matches.attack.figures.match_state``)."""
     playing = [unit for unit in state.units if not unit.is_out]
     by_id = {unit.id: unit for unit in playing}
     spotter = by_id.get(text_of(data, "spotter")) or first_unit(playing, lambda u: u.side == seat)
@@ -95,8 +93,8 @@ def read_designation(
     if target is None or target.side == spotter.side:
         target = first_unit(enemies, lambda u: not u.fo_mark) or (enemies[0] if enemies else None)
     specs = []
-    card = catalog_of(spotter) if catalog_of else None
-    if datacard_model(spotter, "sensors", card) is None:
+    given = figures_of(spotter).sensors
+    if given is None:
         specs.append(
             Spec(
                 "sensors",
@@ -142,7 +140,6 @@ def read_designation(
     if form.errors:
         return reading
     values = form.cleaned_data
-    given = datacard_model(spotter, "sensors", card)
     reading.sensors = given if given is not None else values.get("sensors")
     reading.cover = Cover(values["cover"]) if values.get("cover") else None
     try:
@@ -151,10 +148,6 @@ def read_designation(
         problems.append(f"EW roll of {unit_label(state, spotter)}: {error}")
     reading.typed = typed_values(specs, values)
     return reading
-
-
-def ew_dice(unit: Unit) -> int:
-    return ew_of(unit)
 
 
 # --- House rule, not official: the translated edition's designation roll -----------------------
@@ -172,22 +165,14 @@ def designation_view(reading: DesignationReading) -> dict:
     spotter, target = reading.spotter, reading.target
     if view["problems"] or target is None:
         return view
-    if reading.cover is None:
-        view["questions"].append(
-            {"text": "Choose the target's cover, seen from the spotter.", "field": "cover"}
-        )
-    if reading.sensors is None:
-        view["questions"].append(
-            {
-                "text": f"Enter {spotter.name}'s Sensors rating: the data does not give it.",
-                "field": "sensors",
-            }
-        )
-    if target.fo_mark:
-        view["problems"].append(f"{target.name} is already marked by a Forward Observer.")
+    asked = house_rule_designation_questions(
+        sensors=reading.sensors, cover=reading.cover, spotter=spotter.name
+    )
+    view["questions"] = [{"text": item.question, "field": item.field} for item in asked]
+    view["problems"] += designation_problems(target)
     if view["questions"]:
         return view
-    ew = ew_dice(spotter)
+    ew = ew_skill(spotter.skills.ew)
     odds = house_rule_designation_odds(
         ew=ew, sensors=reading.sensors, cover=reading.cover, state=spotter.state
     )

@@ -48,6 +48,7 @@ from rules.match import (
     Event,
     MatchState,
     Unit,
+    ecm_problems,
     ecm_warnings,
     make_event,
     unit_label,
@@ -153,8 +154,8 @@ def read_ecm(
     values = form.cleaned_data
     try:
         reading.contest = EcmContest(
-            observer_ew=ew_of(observer),
-            blocker_ew=ew_of(blocker),
+            observer_ew=ew_skill(observer.skills.ew),
+            blocker_ew=ew_skill(blocker.skills.ew),
             observer_comm=values.get("ocomm"),
             blocker_comm=values.get("bcomm"),
             ecm_rating=values.get("ecm"),
@@ -169,10 +170,6 @@ def read_ecm(
         problems.append(str(error))
     reading.typed = typed_values(specs, values)
     return reading
-
-
-def ew_of(unit: Unit) -> int:
-    return ew_skill(unit.skills.ew)
 
 
 # --- ECM against a Forward Observer ---------------------------------------------------------------
@@ -193,11 +190,7 @@ def ecm_view(reading: EcmReading, state: MatchState) -> dict:
     blocker = reading.blocker
     if blocker is not None:
         view["warnings"] = ecm_warnings(state, blocker)
-    if blocker is not None and not blocker.kept_action:
-        view["problems"].append(
-            f"{unit_label(state, blocker)} has no kept action: ECM is used during the enemy's "
-            "activation, so only a model that kept its action can try it."
-        )
+        view["problems"] += ecm_problems(state, blocker)
     fields = {"observer_comm": "ocomm", "blocker_comm": "bcomm", "ecm_rating": "ecm"}
     missing = contest.missing_inputs()
     if missing:

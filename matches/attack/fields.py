@@ -9,21 +9,17 @@ from django import forms
 
 from blitz_site.text import StorableTextMixin
 from matches.attack.figures import (
-    WeaponInfo,
-    datacard_model,
-    datacard_move,
     move_figure,
     move_words,
     other_weapon_key,
 )
 from matches.attack.who import (
-    OTHER,
     ROLL_HELP,
     Who,
     text_of,
 )
 from rules.attack import Cover, GrenadeRange, RangeBand, signed
-from rules.match import MatchState, Unit
+from rules.match import MatchState, Unit, figures_to_type
 
 # --- The fields the attack needs ------------------------------------------------------------------
 
@@ -75,15 +71,18 @@ def weapon_name(who: Who, data: Mapping[str, object]) -> str:
 
 
 def weapon_key(who: Who, data: Mapping[str, object]) -> str:
-    return who.weapon.key if who.weapon is not None else other_weapon_key(weapon_name(who, data))
+    return who.weapon.code if who.weapon is not None else other_weapon_key(weapon_name(who, data))
 
 
 def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[Spec]:
-    """Every input this attack needs, in the order the helper shows them."""
+    """Every input this attack needs, in the order the helper shows them: a field for each
+    figure the match's data does not give (``rules.match.figures_to_type``), the choices and
+    the rolls."""
     a = who.attacker
     wname = weapon_name(who, data)
     wkey = weapon_key(who, data)
-    weapon = who.weapon or WeaponInfo(OTHER, wname)
+    to_type = figures_to_type(who.kind, a, who.weapon, who.targets)
+    needs = to_type.attacker
     specs = []
     if who.weapon is None:
         specs.append(
@@ -95,7 +94,7 @@ def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[S
                 forms.CharField(required=False, max_length=40),
             )
         )
-    if datacard_move(a, "att", who.card(a)) is None:
+    if "movement_modifier" in needs:
         specs.append(
             Spec(
                 "amove",
@@ -106,7 +105,7 @@ def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[S
                 ("models", a.model, move_figure(a, "att")),
             )
         )
-    if weapon.accuracy is None:
+    if "accuracy" in needs:
         specs.append(
             Spec(
                 "acc",
@@ -117,7 +116,7 @@ def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[S
                 ("weapons", wkey, "accuracy"),
             )
         )
-    if weapon.dm is None:
+    if "damage_multiplier" in needs:
         specs.append(
             Spec(
                 "dm",
@@ -129,7 +128,7 @@ def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[S
             )
         )
     if who.kind != "grenade":
-        if weapon.rof is None:
+        if "rof" in needs:
             specs.append(
                 Spec(
                     "rof",
@@ -164,19 +163,20 @@ def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[S
                 extra=True,
             )
         )
-    specs.append(
-        Spec(
-            "ae",
-            f"{wname} Area Effect (AE) radius in inches",
-            "number",
-            "attacker",
-            number_field(0, 20),
-            ("weapons", wkey, "ae"),
-            note="0 or empty if it has none.",
-            extra=True,
+    if "area_effect" in needs:
+        specs.append(
+            Spec(
+                "ae",
+                f"{wname} Area Effect (AE) radius in inches",
+                "number",
+                "attacker",
+                number_field(0, 20),
+                ("weapons", wkey, "ae"),
+                note="0 or empty if it has none.",
+                extra=True,
+            )
         )
-    )
-    if who.kind == "grenade" and datacard_model(a, "size", who.card(a)) is None:
+    if "size" in needs:
         specs.append(
             Spec(
                 "size",
@@ -250,7 +250,8 @@ def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[S
             )
         )
     for index, unit in enumerate(who.targets):
-        specs += _target_specs(who, unit, "Target" if index == 0 else "Defender")
+        role = "Target" if index == 0 else "Defender"
+        specs += _target_specs(who, unit, role, to_type.targets[index])
     rolls = [spec for spec in specs if spec.section == "rolls"]
     specs = [spec for spec in specs if spec.section != "rolls"]
     specs.append(
@@ -279,7 +280,7 @@ def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[S
     return [spec for spec in specs if spec.section != "rolls"] + rolls
 
 
-def _target_specs(who: Who, unit: Unit, role: str) -> list[Spec]:
+def _target_specs(who: Who, unit: Unit, role: str, needs: frozenset[str]) -> list[Spec]:
     uid = unit.id
     label = who.label(unit)
     specs = []
@@ -297,7 +298,7 @@ def _target_specs(who: Who, unit: Unit, role: str) -> list[Spec]:
                 choices=COVERS,
             )
         )
-    if datacard_move(unit, "def", who.card(unit)) is None:
+    if "movement_modifier" in needs:
         specs.append(
             Spec(
                 f"dmove.{uid}",
@@ -308,7 +309,7 @@ def _target_specs(who: Who, unit: Unit, role: str) -> list[Spec]:
                 ("models", unit.model, move_figure(unit, "def")),
             )
         )
-    if unit.armor is None:
+    if "armor" in needs:
         specs.append(
             Spec(
                 f"armor.{uid}",

@@ -1,53 +1,24 @@
-"""A unit's weapons and figures for the helper: from its datacard, a data pack, or typed in."""
+"""A model's weapons and figures for the helper: as the match recorded them, or typed in.
+
+The helper reads each model's weapons and datacard figures from the match's state
+(``rules.match``: recorded when the match started). ``match_state`` is the one place it reads the
+game data, for a match stored before matches recorded them.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import replace
 
-from matches.lru import LRU
 from matches.models import Match, MatchEvent
 from rules.army import model_profile, roster_from_dict
 from rules.catalog import Catalog, default_catalog
 from rules.datapack import complete_catalog
 from rules.errors import RulesError
-from rules.match import Unit
+from rules.match import MatchState, Side, Unit
+from rules.match_build import hand_grenade, match_weapon, model_figures
 
-LOADOUTS_KEPT = 64
 SPEED_WORDS = {"stationary": "Stationary", "combat": "Combat Speed", "top": "Top Speed"}
-
-
-@dataclass(frozen=True)
-class WeaponInfo:
-    """A weapon a model carries, with the figures the data gives (None: not given)."""
-
-    code: str
-    name: str
-    dm: int | None = None
-    accuracy: int | None = None
-    rof: int | None = None
-    limited_ammo: int | None = None
-    assumed: bool = False
-    """Not in the model's loadout as the data gives it (a Hand Grenade offered to any model)."""
-
-    @property
-    def key(self) -> str:
-        return self.code
-
-
-def hand_grenade(catalog: Catalog | None = None) -> WeaponInfo:
-    """A Hand Grenade for a model the data gives none: its figures as the data has them."""
-    weapon = (catalog or default_catalog()).weapons.get("HG")
-    if weapon is None:
-        return WeaponInfo("HG", "Hand Grenade", assumed=True)
-    return WeaponInfo(
-        weapon.code, weapon.name, weapon.dm, weapon.accuracy, weapon.rof, None, assumed=True
-    )
-
-
-# Each model's weapons, by (match, watch slug, side, data fingerprint of the snapshot).
-LOADOUTS: LRU[dict[str, tuple[WeaponInfo, ...]]] = LRU(LOADOUTS_KEPT)
 
 
 def match_catalog(match: Match, side: str) -> Catalog:
@@ -57,44 +28,56 @@ def match_catalog(match: Match, side: str) -> Catalog:
     return complete_catalog(default_catalog(), record.get("figures") or {})
 
 
-def catalog_of(match: Match) -> Callable[[Unit], Catalog]:
-    """Each model's game data, by its side (worked out once per side and request)."""
-    catalogs = {side: match_catalog(match, side) for side in ("a", "b")}
-    return lambda unit: catalogs[unit.id[:1]]
+def match_state(match: Match) -> MatchState:
+    """The match's state with every model's weapons and datacard figures and each side's Hand
+    Grenade, as the match recorded them when it started.
+
+    A match stored before matches recorded them has None there: for it they are worked out now
+    as the helper always did, from the side's roster snapshot and the datacard pack the match
+    recorded, with today's game data (a roster the data no longer reads gives no weapons). The
+    only place the helper reads the game data for a match."""
+    state = match.current_state()
+    if all(_recorded(side) for side in state.sides):
+        return state
+    sides = tuple(side if _recorded(side) else _worked_out(match, side) for side in state.sides)
+    return replace(state, sides=sides)
 
 
-def side_weapons(
-    army: dict, side: str, catalog: Catalog | None = None
-) -> dict[str, tuple[WeaponInfo, ...]]:
-    """The weapons of every model of a roster snapshot, by model id ("a-1-2")."""
-    catalog = catalog or default_catalog()
-    try:
-        roster = roster_from_dict(army, catalog)
-    except RulesError:
-        return {}
-    weapons = {}
-    for g, group in enumerate(roster.groups):
-        for m in range(len(group.models)):
-            profile = model_profile(roster, catalog, g, m)
-            weapons[f"{side}-{g + 1}-{m + 1}"] = tuple(
-                WeaponInfo(w.code, w.name, w.dm, w.accuracy, w.rof, w.mount.limited_ammo)
-                for w in profile.weapons
-            )
-    return weapons
+def _recorded(side: Side) -> bool:
+    return side.grenade is not None and all(
+        unit.weapons is not None and unit.figures is not None for unit in side.units
+    )
 
 
-def weapons_of(match: Match, unit_id: str) -> tuple[WeaponInfo, ...]:
-    """The weapons of one model of the match (read from the snapshot once per app server)."""
-    side = unit_id[:1]
-    # The watch slug (random, never changed) keeps a match whose number is reused, as in tests,
-    # from taking another's weapons (as for the states in ``matches.models``).
-    key = (match.pk, match.watch_slug, side, getattr(match, f"{side}_fingerprint"))
-    weapons = LOADOUTS.get(key)
-    if weapons is None:
-        army = Match.objects.filter(pk=match.pk).values_list(f"{side}_army", flat=True).get()
-        weapons = side_weapons(army, side, match_catalog(match, side))
-        LOADOUTS.put(key, weapons)
-    return weapons.get(unit_id, ())
+def _worked_out(match: Match, side: Side) -> Side:
+    catalog = match_catalog(match, side.key)
+    weapons: dict[str, tuple] = {}
+    if any(unit.weapons is None for unit in side.units):
+        army = Match.objects.filter(pk=match.pk).values_list(f"{side.key}_army", flat=True).get()
+        try:
+            roster = roster_from_dict(army, catalog)
+        except RulesError:
+            roster = None
+        for g, group in enumerate(roster.groups if roster else ()):
+            for m in range(len(group.models)):
+                profile = model_profile(roster, catalog, g, m)
+                weapons[f"{side.key}-{g + 1}-{m + 1}"] = tuple(
+                    match_weapon(weapon) for weapon in profile.weapons
+                )
+
+    def unit_of(unit: Unit) -> Unit:
+        return replace(
+            unit,
+            weapons=unit.weapons if unit.weapons is not None else weapons.get(unit.id, ()),
+            figures=unit.figures
+            if unit.figures is not None
+            else model_figures(unit.model, catalog),
+        )
+
+    groups = tuple(
+        replace(group, units=tuple(unit_of(unit) for unit in group.units)) for group in side.groups
+    )
+    return replace(side, groups=groups, grenade=side.grenade or hand_grenade(catalog))
 
 
 # --- Figures: from the datacard, or typed in ------------------------------------------------------
@@ -134,21 +117,6 @@ def pack_figure(remember: tuple[str, str, str] | None) -> tuple[str, str, str] |
 
 def move_words(unit: Unit) -> str:
     return f"{unit.mode.label} mode, {SPEED_WORDS[unit.speed.value]}"
-
-
-def datacard_move(unit: Unit, which: str, catalog: Catalog | None = None) -> int | None:
-    """The movement modifier the data gives for the model's mode and speed (None: not given)."""
-    model = (catalog or default_catalog()).models.get(unit.model)
-    line = model.movement_for(unit.mode.value, unit.speed.value) if model else None
-    if line is None:
-        return None
-    return line.attack_modifier if which == "att" else line.defense_modifier
-
-
-def datacard_model(unit: Unit, figure: str, catalog: Catalog | None = None) -> int | None:
-    """A model figure the data gives ("size", "sensors"), None when it does not."""
-    model = (catalog or default_catalog()).models.get(unit.model)
-    return getattr(model, figure, None) if model else None
 
 
 def remembered_figures(match: Match) -> dict[str, dict[str, dict[str, int]]]:

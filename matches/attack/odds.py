@@ -9,9 +9,6 @@ import secrets
 from collections.abc import Sequence
 from fractions import Fraction
 
-from matches.attack.figures import (
-    datacard_model,
-)
 from matches.attack.reading import (
     AttackReading,
 )
@@ -24,11 +21,10 @@ from rules.attack import (
     MissingInputs,
     Modifier,
     ResolvedAttack,
-    attacks_this_round,
     blast_area,
-    grenade_reach,
+    grenade_reach_words,
+    indirect_questions,
     indirect_summary,
-    limited_ammo_counter,
     missing_inputs,
     multi_target_summary,
     resolve_indirect,
@@ -42,7 +38,10 @@ from rules.errors import RulesError
 from rules.match import (
     MatchState,
     Unit,
-    attack_warnings,
+    ammo_counter,
+    attack_notes,
+    before_attack_warnings,
+    figures_of,
 )
 
 SHOWN_OUTCOMES = (
@@ -163,18 +162,9 @@ def odds_view(reading: AttackReading, state: MatchState) -> dict:
     if attacker is not None and attacker.area_effect and not attacker.spray:
         area = blast_area(area_effect=attacker.area_effect, indirect=who.indirect)
         view["notes"] += [area.who_defends, area.direction, area.shooter]
-    if who.kind == "grenade" and who.weapon is not None and who.weapon.assumed:
-        view["notes"].append(
-            f"The quickstart names no Hand Grenades for {who.label(who.attacker)}: this is a "
-            "Hand Grenade as its datacard may give it. Its DM, Accuracy and Area Effect are not "
-            "in the texts: type them in from the card."
-        )
-    if reading.autopilot:
-        a = who.attacker
-        view["notes"].append(
-            f"Autopilot on: {who.label(a)} may make {attacks_this_round(True)} attacks this round, "
-            "and rolls 1 die for defense."
-        )
+    view["notes"] += attack_notes(
+        state, who.attacker, kind=who.kind, weapon=who.weapon, autopilot=reading.autopilot
+    )
     if not view["questions"] and not view["problems"]:
         _resolve(reading, view)
     view["more_targets"] = max(len(view["targets"]) - 1, 0)  # beyond the first, for the bar
@@ -214,37 +204,19 @@ def _direct_odds(reading: AttackReading, view: dict) -> None:
 
 def _indirect_odds(reading: AttackReading, view: dict) -> None:
     who, attacker = reading.who, reading.attacker
-    questions = []
-    if reading.band is None:
-        questions.append(
-            {
-                "text": "Choose the grenade range: Short or Medium."
-                if who.kind == "grenade"
-                else "Choose the range band to the target: Point-Blank to Extreme.",
-                "field": "grange" if who.kind == "grenade" else "band",
-            }
-        )
-    if reading.cover is None:
-        seen = "the thrower" if who.kind == "grenade" else "the Forward Observer"
-        questions.append(
-            {"text": f"Choose the target's cover, seen from {seen}.", "field": "cover"}
-        )
-    if who.kind == "grenade":
-        size = _size(reading)
-        if size is None:
-            questions.append(
-                {
-                    "text": f"Enter the Size of {who.label(who.attacker)}: the data does not "
-                    "give it.",
-                    "field": "size",
-                }
-            )
-        else:
-            short, medium = grenade_reach(size)
-            view["notes"].append(
-                f"Size {size}: Short range is up to {short} inches (+0), Medium up to {medium} "
-                "inches (\u22121)."
-            )
+    grenade = who.kind == "grenade"
+    size = _size(reading) if grenade else None
+    asked = indirect_questions(
+        grenade=grenade,
+        band=reading.band,
+        cover=reading.cover,
+        size=size,
+        thrower=who.label(who.attacker),
+    )
+    fields = {"range_band": "grange" if grenade else "band", "cover": "cover", "size": "size"}
+    questions = [{"text": item.question, "field": fields[item.field]} for item in asked]
+    if size is not None:
+        view["notes"].append(grenade_reach_words(size))
     try:
         missing = ()
         if reading.band is not None and reading.cover is not None:
@@ -285,41 +257,15 @@ def _indirect_odds(reading: AttackReading, view: dict) -> None:
 
 
 def _size(reading: AttackReading) -> int | None:
-    attacker = reading.who.attacker
-    given = datacard_model(attacker, "size", reading.who.card(attacker))
+    given = figures_of(reading.who.attacker).size
     return given if given is not None else reading.form.cleaned_data.get("size")
 
 
 def _warnings(reading: AttackReading, state: MatchState) -> list[str]:
-    who = reading.who
-    a = who.attacker
-    name = who.label(a)
-    warnings = []
-    if a.used and a.kept_action:
-        warnings.append(
-            f"Reaction Fire: {name} kept its action, and applying this attack spends it. It "
-            "fires after the moving model's next inch or action; a model may be acted against at "
-            "most once per inch moved or per action."
-        )
-    elif a.used:
-        warnings.append(
-            f"{name} is Used and has no kept action: it can't attack until the next round."
-        )
-    elif a.speed.value == "top":
-        warnings.append(f"{name} is at Top Speed: it spent its action moving and can't attack.")
-    # What applying it will warn about (rules.match.attack_warnings), said before it is applied.
-    warnings += attack_warnings(state, a, **attack_facts(reading))
-    counter = ammo_counter(reading)
-    if counter is not None:
-        left = a.ammo[counter].left
-        weapon = a.ammo[counter].weapon
-        warnings.append(
-            f"{weapon} has Limited Ammo: {left} shot{'s' if left != 1 else ''} left; applying "
-            "this attack spends one."
-            if left
-            else f"{weapon} is out of ammo."
-        )
-    return warnings
+    """What the players are told before the attack is applied (``rules.match``)."""
+    return before_attack_warnings(
+        state, reading.who.attacker, weapon=reading.who.weapon, **attack_facts(reading)
+    )
 
 
 def attack_facts(reading: AttackReading) -> dict:
@@ -341,12 +287,9 @@ def attack_facts(reading: AttackReading) -> dict:
     }
 
 
-def ammo_counter(reading: AttackReading) -> int | None:
-    """The Limited Ammo counter the weapon fires from, if it has one (rules.attack decides)."""
-    weapon = reading.who.weapon
-    if weapon is None or not weapon.limited_ammo:
-        return None
-    return limited_ammo_counter(reading.who.attacker.ammo, weapon.code)
+def shot_counter(reading: AttackReading) -> int | None:
+    """The Limited Ammo counter the shot spends, if its weapon has one (``rules.match``)."""
+    return ammo_counter(reading.who.attacker, reading.who.weapon)
 
 
 # --- Resolving the rolls --------------------------------------------------------------------------

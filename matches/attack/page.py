@@ -20,9 +20,9 @@ from matches.attack.figures import (
 from matches.attack.odds import (
     DICE_RNG,
     OUTCOME_WORDS,
-    ammo_counter,
     attack_facts,
     odds_view,
+    shot_counter,
 )
 from matches.attack.reading import (
     AttackReading,
@@ -33,6 +33,7 @@ from matches.attack.reading import (
 from matches.attack.who import (
     KINDS,
 )
+from rules.attack import attack_skill
 from rules.damage import AttackOutcome
 from rules.match import (
     MAX_ATTACK_NOTE,
@@ -80,7 +81,7 @@ def attack_event(reading: AttackReading, resolution: dict) -> Event:
     note = " ".join(parts)
     if len(note) > MAX_ATTACK_NOTE:
         note = note[: MAX_ATTACK_NOTE - 1] + "\u2026"
-    counter = ammo_counter(reading)
+    counter = shot_counter(reading)
     facts = attack_facts(reading)
     return make_event(
         "attack",
@@ -193,7 +194,7 @@ def _by_side(options: list[dict]) -> list[dict]:
 def _who_view(reading: AttackReading, state: MatchState) -> dict:
     who = reading.who
     playing = [unit for unit in state.units if not unit.is_out]
-    others = [unit for unit in playing if unit is not who.attacker]
+    others = [unit for unit in playing if unit.id != who.attacker.id]
     weapons = [
         {"value": str(i), "label": w.name + (f" ({w.code})" if w.code != w.name else "")}
         for i, w in enumerate(who.weapons)
@@ -207,7 +208,7 @@ def _who_view(reading: AttackReading, state: MatchState) -> dict:
         "targets": _by_side(unit_options(state, others, {who.target.id})),
         "also": _by_side(
             unit_options(
-                state, [u for u in playing if u is not who.target], {u.id for u in who.also}
+                state, [u for u in playing if u.id != who.target.id], {u.id for u in who.also}
             )
         ),
         "kind": who.kind,
@@ -259,7 +260,7 @@ def _sections(reading: AttackReading, state: MatchState) -> list[dict]:
             {
                 "key": unit.id,
                 "title": ("Target: " if index == 0 else "Also in the area: ") + who.label(unit),
-                "detail": _detail(state, unit, f"Defense {unit.skills.defense or 2}"),
+                "detail": _detail(state, unit, f"Defense {attack_skill(unit.skills.defense)}"),
                 "fields": grouped.get(unit.id, []),
             }
         )
@@ -267,7 +268,7 @@ def _sections(reading: AttackReading, state: MatchState) -> list[dict]:
         {
             "key": "attacker",
             "title": f"{who.label(a)} and its {weapon}" if weapon else who.label(a),
-            "detail": _detail(state, a, f"Attack {a.skills.att or 2}"),
+            "detail": _detail(state, a, f"Attack {attack_skill(a.skills.att)}"),
             "fields": grouped.get("attacker", []),
         }
     )

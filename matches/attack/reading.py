@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.core import signing
@@ -12,10 +12,6 @@ from matches.attack.fields import (
     Spec,
     specs_for,
     weapon_key,
-)
-from matches.attack.figures import (
-    WeaponInfo,
-    datacard_move,
 )
 from matches.attack.who import (
     DIGITS,
@@ -27,9 +23,8 @@ from matches.attack.who import (
     text_of,
 )
 from rules.attack import Attacker, Cover, GrenadeRange, RangeBand, Target, attack_skill
-from rules.catalog import Catalog
 from rules.errors import RulesError
-from rules.match import MatchState, Unit
+from rules.match import MatchState, Unit, movement_modifier
 
 # --- Reading it all -------------------------------------------------------------------------------
 
@@ -84,14 +79,14 @@ def read_attack(
     *,
     state: MatchState,
     seat: str,
-    weapons_of: Callable[[str], tuple[WeaponInfo, ...]],
     remembered: Mapping[str, Mapping[str, Mapping[str, int]]] | None = None,
     match_id: int = 0,
-    catalog_of: Callable[[Unit], Catalog] | None = None,
 ) -> AttackReading:
-    """Read the helper's form. ``remembered`` (typed in earlier) prefills figures the form
-    did not send; without it, a figure the form did not send is simply missing."""
-    who = read_who(data, state, seat, weapons_of, catalog_of)
+    """Read the helper's form. ``state`` holds each model's weapons and figures as the match
+    recorded them (``matches.attack.figures.match_state``). ``remembered`` (typed in earlier)
+    prefills figures the form did not send; without it, a figure the form did not send is
+    simply missing."""
+    who = read_who(data, state, seat)
     data = _figures_for(who, data)
     specs = specs_for(who, state, data)
     bound, prefilled = prefill(data, specs, remembered or {})
@@ -198,7 +193,7 @@ def _attacker(who: Who, values: dict) -> Attacker:
     attacker = Attacker(
         attack_dice=attack_skill(unit.skills.att),
         state=unit.state,
-        movement_modifier=datacard_move(unit, "att", who.card(unit)),
+        movement_modifier=movement_modifier(unit, "attack"),
         accuracy=weapon.accuracy if weapon else None,
         damage_multiplier=weapon.dm if weapon else None,
         rof=weapon.rof if weapon else None,
@@ -228,7 +223,7 @@ def _target(who: Who, unit: Unit, values: dict) -> Target:
     target = Target(
         defense_dice=attack_skill(unit.skills.defense),
         state=unit.state,
-        movement_modifier=datacard_move(unit, "def", who.card(unit)),
+        movement_modifier=movement_modifier(unit, "defense"),
         armor=unit.armor,
         range_band=RangeBand(band) if band else None,
         cover=Cover(cover) if cover else None,

@@ -30,10 +30,9 @@ from matches.attack.ecm import (
     read_ecm,
 )
 from matches.attack.figures import (
-    catalog_of,
+    match_state,
     pack_figure,
     remembered_figures,
-    weapons_of,
 )
 from matches.attack.odds import (
     odds_view,
@@ -93,12 +92,10 @@ def helper_page(view):
 def _read(match: Match, seat: str, data: QueryDict, *, remember: bool) -> AttackReading:
     return read_attack(
         data,
-        state=match.current_state(),
+        state=match_state(match),
         seat=seat,
-        weapons_of=lambda uid: weapons_of(match, uid),
         remembered=remembered_figures(match) if remember else None,
         match_id=match.pk,
-        catalog_of=catalog_of(match),
     )
 
 
@@ -479,10 +476,7 @@ def attack_house_rule(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _read_designation(request, match: Match, seat: str, data, *, remember: bool):
     remembered = remembered_figures(match) if remember else None
-    state = match.current_state()
-    return read_designation(
-        data, state=state, seat=seat, remembered=remembered, catalog_of=catalog_of(match)
-    )
+    return read_designation(data, state=match_state(match), seat=seat, remembered=remembered)
 
 
 @require_safe

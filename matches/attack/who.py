@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from matches.attack.figures import (
-    WeaponInfo,
-    hand_grenade,
+from rules.match import (
+    MatchState,
+    MatchWeapon,
+    Unit,
+    offered_weapons,
+    target_problems,
+    unit_label,
 )
-from rules.attack import HAND_GRENADES
-from rules.catalog import Catalog
-from rules.match import MatchState, Unit, unit_label
 
 KINDS = {
     "direct": "Direct fire",
@@ -28,9 +29,6 @@ DIGITS = re.compile(r"[0-9]{1,2}")
 ROLL_HELP = "Enter the result, such as 5, or each die, such as 5 3 (a Fumble is 0)."
 
 
-_name = unit_label
-
-
 # --- Who attacks whom with what -------------------------------------------------------------------
 
 
@@ -39,8 +37,8 @@ class Who:
     """The attacker, its weapon, the kind of attack and the models it is aimed at."""
 
     attacker: Unit
-    weapons: tuple[WeaponInfo, ...]
-    weapon: WeaponInfo | None  # None: another weapon, typed in
+    weapons: tuple[MatchWeapon, ...]
+    weapon: MatchWeapon | None  # None: another weapon, typed in
     weapon_value: str
     kind: str
     target: Unit
@@ -48,11 +46,6 @@ class Who:
     problems: list[str] = field(default_factory=list)
     labels: Mapping[str, str] = field(default_factory=dict)
     """Every model's label ("Hunter 1 (North CG2)"), by id: same-named models told apart."""
-    catalog_of: Callable[[Unit], Catalog] | None = None
-    """The game data each model's side started with (completed by its datacard pack)."""
-
-    def card(self, unit: Unit) -> Catalog | None:
-        return self.catalog_of(unit) if self.catalog_of else None
 
     @property
     def targets(self) -> tuple[Unit, ...]:
@@ -70,15 +63,10 @@ def first_unit(units, test) -> Unit | None:
     return next((unit for unit in units if test(unit)), None)
 
 
-def read_who(
-    data: Mapping[str, object],
-    state: MatchState,
-    seat: str,
-    weapons_of: Callable[[str], tuple[WeaponInfo, ...]],
-    catalog_of: Callable[[Unit], Catalog] | None = None,
-) -> Who:
+def read_who(data: Mapping[str, object], state: MatchState, seat: str) -> Who:
     """Who attacks whom: what the form says, or sensible first choices, with a sentence for
-    each choice that could not be taken."""
+    each choice that could not be taken. The weapons are those the match recorded for the
+    attacker (``rules.match.offered_weapons``)."""
     problems = []
     playing = [unit for unit in state.units if not unit.is_out]
     by_id = {unit.id: unit for unit in playing}
@@ -91,8 +79,7 @@ def read_who(
     kind = text_of(data, "kind")
     if kind not in KINDS:
         kind = "direct"
-    card = catalog_of(attacker) if catalog_of else None
-    weapons = weapons_for_kind(weapons_of(attacker.id), kind, card)
+    weapons = offered_weapons(state, attacker, kind)
     weapon_value = text_of(data, "weapon") or "0"
     if weapon_value == OTHER or not weapons:
         weapon, weapon_value = None, OTHER
@@ -123,14 +110,7 @@ def read_who(
             f"At most {MAX_ALSO} more models can be in the area: the rest are left out."
         )
         also = also[:MAX_ALSO]
-    if kind == "indirect":
-        if not target.fo_mark:
-            problems.append(
-                f"{_name(state, target)} is not marked by a Forward Observer: mark it on the board "
-                "(FO mark) first, or choose direct fire."
-            )
-        elif target.side == attacker.side:
-            problems.append("A Forward Observer marks an enemy model: choose an enemy target.")
+    problems += target_problems(state, attacker, target, kind=kind)
     labels = {unit.id: unit_label(state, unit) for unit in playing}
     return Who(
         attacker,
@@ -142,23 +122,7 @@ def read_who(
         tuple(also),
         problems,
         labels,
-        catalog_of,
     )
-
-
-def weapons_for_kind(
-    carried: tuple[WeaponInfo, ...], kind: str, catalog: Catalog | None = None
-) -> tuple[WeaponInfo, ...]:
-    """The weapons the helper offers for the kind of attack: a hand grenade attack throws a
-    grenade ("Hand Grenades use the IF rules, but do not require a spotter"), never the gun.
-
-    A model the data gives grenades throws those; one it gives none (the texts name Hand
-    Grenades only for Peace River's Warriors) is offered a Hand Grenade, whose figures the helper
-    asks for. Direct and indirect fire use the other weapons."""
-    grenades = tuple(w for w in carried if w.code in HAND_GRENADES)
-    if kind == "grenade":
-        return grenades or (hand_grenade(catalog),)
-    return tuple(w for w in carried if w.code not in HAND_GRENADES)
 
 
 def text_of(data: Mapping[str, object], name: str) -> str:

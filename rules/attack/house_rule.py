@@ -61,6 +61,22 @@ DESIGNATION_HOUSE_RULE = HouseRule(
 HOUSE_RULE_DESIGNATION_THRESHOLD = 3
 
 
+def house_rule_designation_questions(
+    *, sensors: int | None, cover: Cover | None, spotter: str = ""
+) -> list[MissingInput]:
+    """What the house rule's roll asks before its odds: the target's cover seen from the spotter,
+    and the spotter's Sensors rating when the data does not give it."""
+    missing = []
+    if cover is None:
+        missing.append(MissingInput("cover", "Choose the target's cover, seen from the spotter."))
+    if sensors is None:
+        whose = f"{spotter}'s" if spotter else "the spotter's"
+        missing.append(
+            MissingInput("sensors", f"Enter {whose} Sensors rating: the data does not give it.")
+        )
+    return missing
+
+
 def house_rule_designation_modifiers(
     *,
     sensors: int | None,

@@ -26,6 +26,7 @@ from rules.attack.inputs import (
     RangeBand,
     Target,
     count_words,
+    signed,
     total,
 )
 from rules.attack.modifiers import (
@@ -107,6 +108,51 @@ def grenade_reach(size: int | None) -> tuple[int, int]:
         raise MissingInputs([_size_question()])
     check_whole(size, "A model's Size must be a whole number of 1 or more", 1)
     return size, 2 * size
+
+
+def grenade_reach_words(size: int) -> str:
+    """A thrower's grenade ranges in words: "Size 6: Short range is up to 6 inches (+0), Medium
+    up to 12 inches (−1)."."""
+    short, medium = grenade_reach(size)
+    return (
+        f"Size {size}: Short range is up to {short} inches "
+        f"({signed(GrenadeRange.SHORT.modifier)}), Medium up to {medium} inches "
+        f"({signed(GrenadeRange.MEDIUM.modifier)})."
+    )
+
+
+def indirect_questions(
+    *,
+    grenade: bool,
+    band: RangeBand | GrenadeRange | None,
+    cover: Cover | None,
+    size: int | None = None,
+    thrower: str = "",
+) -> list[MissingInput]:
+    """What an indirect attack (or a thrown grenade) asks before its odds, beyond the attacker's
+    and the targets' figures (``indirect_summary``): the range band (the grenade range), the
+    target's cover seen from the Forward Observer (from the thrower), and the thrower's Size,
+    which sets a grenade's ranges, when the data does not give it."""
+    missing = []
+    if band is None:
+        missing.append(
+            MissingInput(
+                "range_band",
+                "Choose the grenade range: Short or Medium."
+                if grenade
+                else "Choose the range band to the target: Point-Blank to Extreme.",
+            )
+        )
+    if cover is None:
+        seen = "the thrower" if grenade else "the Forward Observer"
+        missing.append(MissingInput("cover", f"Choose the target's cover, seen from {seen}."))
+    if grenade and size is None:
+        missing.append(
+            MissingInput("size", f"Enter the Size of {thrower}: the data does not give it.")
+            if thrower
+            else _size_question()
+        )
+    return missing
 
 
 def grenade_range(size: int | None, distance_inches: Real) -> GrenadeRange:

@@ -20,8 +20,10 @@ from rules.attack import (
     Modifier,
     RangeBand,
     Target,
+    grenade_reach_words,
     indirect_defense_summary,
     indirect_modifiers,
+    indirect_questions,
     indirect_summary,
     resolve_indirect,
     resolve_indirect_defense,
@@ -388,3 +390,37 @@ def test_a_forward_observation_marks_its_target_for_the_rest_of_the_round():
 
 def test_a_forward_observation_ends_when_the_target_moves():
     assert not ForwardObservation("jager-2", 3).after_target_moved().marks("jager-2", 3)
+
+
+@pytest.mark.parametrize(
+    ("grenade", "band", "cover", "size", "asked"),
+    [
+        (
+            False,
+            None,
+            None,
+            None,
+            [("range_band", "Point-Blank to Extreme"), ("cover", "Observer")],
+        ),
+        (False, RangeBand.LONG, Cover.SOME, None, []),
+        (True, None, Cover.SOME, 6, [("range_band", "Short or Medium")]),
+        (True, GrenadeRange.SHORT, None, None, [("cover", "the thrower"), ("size", "Hunter 3")]),
+    ],
+)
+def test_indirect_fire_asks_for_its_range_cover_and_a_throwers_size(
+    grenade, band, cover, size, asked
+):
+    questions = indirect_questions(
+        grenade=grenade, band=band, cover=cover, size=size, thrower="Hunter 3"
+    )
+    assert [item.field for item in questions] == [field for field, _ in asked]
+    for item, (_, words) in zip(questions, asked, strict=True):
+        assert words in item.question
+
+
+def test_a_throwers_grenade_ranges_in_words():
+    assert grenade_reach_words(3) == (
+        "Size 3: Short range is up to 3 inches (+0), Medium up to 6 inches (\u22121)."
+    )
+    with pytest.raises(RulesError):
+        grenade_reach_words(0)

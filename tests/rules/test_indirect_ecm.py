@@ -18,6 +18,7 @@ from rules.attack import (
     ecm_modifiers,
     ecm_odds,
     house_rule_designation_odds,
+    house_rule_designation_questions,
     resolve_ecm,
     resolve_house_rule_designation,
 )
@@ -151,3 +152,12 @@ def test_the_house_rule_odds_match_every_roll():
 def test_the_house_rule_asks_for_the_spotters_sensors():
     with pytest.raises(MissingInputs, match="Sensors rating"):
         house_rule_designation_odds(ew=1, sensors=None, cover=Cover.SOME)
+
+
+def test_the_designation_roll_asks_for_the_cover_and_a_missing_sensors_rating():
+    asked = house_rule_designation_questions(sensors=None, cover=None, spotter="Jäger")
+    assert [(item.field, item.question) for item in asked] == [
+        ("cover", "Choose the target's cover, seen from the spotter."),
+        ("sensors", "Enter Jäger's Sensors rating: the data does not give it."),
+    ]
+    assert house_rule_designation_questions(sensors=0, cover=Cover.OPEN) == []

@@ -1,0 +1,128 @@
+"""Events: the changes a match is made of, read from plain data, and ``Step``, one applied."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.match.state import EventError, MatchState
+
+_UNIT = {"unit": str}
+EVENT_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    # ``box`` is the box the player tapped, counted from 1 (the box past Critical is the last);
+    # 0 (events stored before taps named their box) means the next box, or the last crossed off.
+    "mark_box": {"unit": str, "box": int},
+    "clear_box": {"unit": str, "box": int},
+    "destroy": _UNIT,
+    "overkill": _UNIT,
+    "clear_overkill": _UNIT,
+    "set_speed": {"unit": str, "speed": str},
+    "set_mode": {"unit": str, "mode": str},
+    "set_used": {"unit": str, "used": bool},
+    "keep_action": {"unit": str, "kept": bool},
+    "fire": {"unit": str, "weapon": int},
+    "fo_mark": {"unit": str, "marked": bool, "observer": str},
+    "initiative_roll": {"side": str, "die": int, "on_screen": bool},
+    "choose_first": {"side": str},
+    "activate": {"group": str},
+    "end_round": {"round": int},  # the round the player ended; 0 (older events): the current one
+    "end_match": {"winner": str, "note": str},
+    "undo": {"target": int},
+    # The attack helper (see rules.match.combat).
+    "attack": {
+        "attacker": str,
+        "targets": list,
+        "ammo": int,
+        "note": str,
+        "figures": dict,
+        "weapon": str,
+        "reaction": bool,
+        "autopilot": bool,
+        "rof": int,
+        "bands": dict,
+    },
+    "ecm": {"blocker": str, "target": str, "blocked": bool, "note": str, "figures": dict},
+}
+OPTIONAL_FIELDS = {
+    "on_screen": False,
+    "note": "",
+    "ammo": -1,
+    "figures": {},
+    "observer": "",
+    "weapon": "",
+    "reaction": False,
+    "autopilot": False,
+    "rof": 0,
+    "bands": {},
+    "box": 0,
+    "round": 0,
+}
+UNIT_KINDS = frozenset(kind for kind, fields in EVENT_FIELDS.items() if "unit" in fields)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One change to a match: a kind and its fields (see EVENT_FIELDS)."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, name: str) -> Any:
+        return self.data[name]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.data}
+
+
+def make_event(kind: str, **data: Any) -> Event:
+    """An event checked like ``parse_event``: ``make_event("mark_box", unit="a-1-1")``."""
+    return parse_event({"kind": kind, **data})
+
+
+def parse_event(data: object) -> Event:
+    """Read an event from plain data; anything malformed raises EventError with a sentence."""
+    if not isinstance(data, Mapping):
+        raise EventError("An event is an object with a kind, such as {'kind': 'mark_box'}.")
+    kind = data.get("kind")
+    if kind not in EVENT_FIELDS:
+        known = ", ".join(EVENT_FIELDS)
+        raise EventError(f"Unknown event kind {kind!r}; the kinds are: {known}.")
+    fields = EVENT_FIELDS[kind]
+    extra = set(data) - set(fields) - {"kind"}
+    if extra:
+        raise EventError(f"A {kind} event has no field {', '.join(sorted(extra))}.")
+    values: dict[str, Any] = {}
+    for name, kinds in fields.items():
+        if name not in data:
+            if name in OPTIONAL_FIELDS:
+                values[name] = OPTIONAL_FIELDS[name]
+                continue
+            raise EventError(f"A {kind} event needs a {name}.")
+        value = data[name]
+        if kinds is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise EventError(f"The {name} of a {kind} event is a whole number; got {value!r}.")
+        if not isinstance(value, kinds):
+            raise EventError(f"The {name} of a {kind} event has the wrong type: {value!r}.")
+        values[name] = value
+    return Event(kind, values)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One event applied: the new state, warnings, a sentence for the log, and what it touched.
+
+    ``writes`` and ``reads`` are keys such as "a-1-2:damage", "turn", "round", "phase": a later
+    event depends on this one when it reads or writes something this one wrote.
+    """
+
+    state: MatchState
+    summary: str
+    warnings: tuple[str, ...] = ()
+    writes: frozenset[str] = frozenset()
+    reads: frozenset[str] = frozenset()
+
+    @property
+    def units(self) -> frozenset[str]:
+        """Ids of the models whose state this event changed."""
+        return frozenset(key.split(":", 1)[0] for key in self.writes if ":" in key)
