@@ -8,6 +8,8 @@ import uuid
 
 import segno
 from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -28,6 +30,10 @@ from rules.match import SIDES, Event, EventError, MatchState, UnknownId
 BOARD = "matches/match_board.html"
 CHANGES = "matches/match_board.html#changes"
 LOG_SHOWN = 30
+# Log lines per summary page, newest first. The whole log of a long match (5,000 events: 700 KB
+# of HTML, half a second to build) is more than a phone shows or a player reads on one page; the
+# Markdown download keeps every line.
+SUMMARY_PAGE = 200
 SEQ = re.compile(r"[0-9]{1,9}")  # ASCII digits only ("²".isdigit() is True; int() refuses it)
 
 
@@ -44,9 +50,13 @@ def _new_key() -> str:
     return uuid.uuid4().hex
 
 
-def _log(match: Match, state: MatchState, limit: int | None = LOG_SHOWN) -> list[dict]:
-    events = MatchEvent.objects.filter(match=match).order_by("-seq")
-    return [board.log_entry(event, state) for event in (events[:limit] if limit else events)]
+def _events(match: Match) -> QuerySet[MatchEvent]:
+    """The match's events, newest first, with only the columns the log shows."""
+    return MatchEvent.objects.filter(match=match).only(*board.LOG_FIELDS).order_by("-seq")
+
+
+def _log(match: Match, state: MatchState, limit: int = LOG_SHOWN) -> list[dict]:
+    return [board.log_entry(event, state) for event in _events(match)[:limit]]
 
 
 def _attack_url(match: Match) -> str:
@@ -467,8 +477,7 @@ def match_end(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "matches/match_end.html", context)
 
 
-def _summary_context(match: Match) -> dict:
-    state = match.current_state()
+def _summary_context(match: Match, state: MatchState) -> dict:
     return {
         "match": match,
         "turn": board.turn_panel(state),
@@ -483,32 +492,38 @@ def _summary_context(match: Match) -> dict:
     }
 
 
+def _summary(request: HttpRequest, match: Match, seat: str | None) -> HttpResponse:
+    """The summary page: the result, the TV destroyed, and the log a page at a time, newest
+    first (``?page=2`` goes back in time; the Markdown download has the whole log at once)."""
+    state = match.current_state()
+    page = Paginator(_events(match), SUMMARY_PAGE).get_page(request.GET.get("page"))
+    context = _summary_context(match, state) | {
+        "seat": seat,
+        "page": page,
+        "log": [board.log_entry(event, state) for event in page],
+    }
+    return render(request, "matches/match_summary.html", context)
+
+
 @require_safe
 def match_summary(request: HttpRequest, pk: int) -> HttpResponse:
     player = access.match_for(request, pk)
-    match = player.match
-    context = _summary_context(match) | {
-        "seat": player.seat,
-        "log": _log(match, match.current_state(), None),
-    }
-    return render(request, "matches/match_summary.html", context)
+    return _summary(request, player.match, player.seat)
 
 
 @require_safe
 def match_watch_summary(request: HttpRequest, slug: str) -> HttpResponse:
-    match = access.match_for(request, slug=slug, to="watch").match
-    context = _summary_context(match) | {
-        "seat": None,
-        "log": _log(match, match.current_state(), None),
-    }
-    return render(request, "matches/match_summary.html", context)
+    return _summary(request, access.match_for(request, slug=slug, to="watch").match, None)
 
 
 @require_safe
 def match_log_markdown(request: HttpRequest, pk: int) -> HttpResponse:
     match = access.match_for(request, pk).match
     state = match.current_state()
-    context = _summary_context(match) | {"log": list(reversed(_log(match, state, None)))}
+    events = MatchEvent.objects.filter(match=match).order_by("seq")
+    context = _summary_context(match, state) | {
+        "log_rows": board.markdown_log_rows(events.values(*board.MARKDOWN_FIELDS))
+    }
     text = render_to_string("matches/match_log.md", context, request=request)
     response = HttpResponse(text, content_type="text/markdown; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="blitz-match-{match.pk}.md"'

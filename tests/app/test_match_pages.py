@@ -264,6 +264,63 @@ def test_the_log_exports_as_markdown(client, player):
     assert "&#x27;" not in text
 
 
+def test_the_markdown_log_shows_a_lines_warnings_in_italics_after_it(client, player):
+    match = make_match(player)
+    tap(client, match, "mark b-1-1")
+    MatchEvent.objects.filter(match=match).update(warnings=["Out of arc?", "Check the range"])
+    text = client.get(reverse("matches:match-log-md", args=[match.pk])).content.decode()
+    assert "box 1 crossed off" in text
+    assert "(No effect). _Out of arc?_ _Check the range_ |\n" in text
+
+
+def play(client, match: Match, events: int) -> None:
+    """``events`` damage taps, each crossing off the next box of the next model."""
+    units = [unit.id for unit in match.current_state().units]
+    for n in range(events):
+        unit, box = units[n % len(units)], n // len(units) + 1
+        assert tap(client, match, f"mark {unit} {box}").status_code == 200
+
+
+def log_seqs(html: str) -> list[int]:
+    return [int(seq) for seq in re.findall(r'<span class="ev-meta">#(\d+) ', html)]
+
+
+def test_a_long_log_is_paged_on_the_summary_newest_first(client, player, monkeypatch):
+    monkeypatch.setattr("matches.views.SUMMARY_PAGE", 5)
+    match = make_match(player)
+    play(client, match, 12)
+    url = reverse("matches:match-summary", args=[match.pk])
+    first = client.get(url).content.decode()
+    assert log_seqs(first) == [12, 11, 10, 9, 8]
+    assert "Events #8 to #12, newest first: page 1 of 3." in first
+    assert "The Markdown download has the whole log." in first
+    assert '<a class="button secondary" href="?page=2#log">Older events</a>' in first
+    assert "Newer events" not in first
+    last = client.get(url + "?page=3").content.decode()
+    assert log_seqs(last) == [2, 1]
+    assert '<a class="button secondary" href="?page=2#log">Newer events</a>' in last
+    assert "Older events" not in last
+    # A page number that is not one shows the first page; one past the end, the last.
+    assert log_seqs(client.get(url + "?page=x").content.decode()) == [12, 11, 10, 9, 8]
+    assert log_seqs(client.get(url + "?page=%C2%B2").content.decode()) == [12, 11, 10, 9, 8]
+    assert log_seqs(client.get(url + "?page=99").content.decode()) == [2, 1]
+    # A watcher pages the same log; the download, a player's, has every event.
+    watch = reverse("matches:match-watch-summary", args=[match.watch_slug])
+    watched = client.get(watch + "?page=2").content.decode()
+    assert log_seqs(watched) == [7, 6, 5, 4, 3]
+    assert "Markdown" not in watched
+    text = client.get(reverse("matches:match-log-md", args=[match.pk])).content.decode()
+    assert re.findall(r"^\| (\d+) \| 1 \|", text, re.MULTILINE) == [str(n) for n in range(1, 13)]
+
+
+def test_a_short_log_has_no_pages(client, player):
+    match = make_match(player)
+    play(client, match, 3)
+    html = client.get(reverse("matches:match-summary", args=[match.pk])).content.decode()
+    assert log_seqs(html) == [3, 2, 1]
+    assert "newest first: page" not in html and "Older events" not in html
+
+
 def test_a_roster_lists_the_matches_it_was_played_in(client, player):
     roster = make_roster(player)
     match = make_match(player, roster=roster)

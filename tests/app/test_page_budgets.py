@@ -67,11 +67,36 @@ def test_match_pages_cost_the_same_for_10_and_100_models_a_side(client, player, 
 
 @pytest.mark.parametrize(("name", "query"), MATCH_PAGES)
 def test_match_pages_cost_the_same_for_a_short_and_a_long_match(client, player, name, query):
-    match = two_armies(player, 10)
+    # One event, not none: the summary pages its log, and an empty log needs no row query.
+    match = played(client, two_armies(player, 10), 1)
     short = queries(client, reverse(name, args=[match.pk]) + query)
     played(client, match, 60)
     long = queries(client, reverse(name, args=[match.pk]) + query)
     assert short == long <= MOST_QUERIES, (short, long)
+
+
+@pytest.mark.parametrize(
+    ("name", "query"),
+    [
+        ("matches:match-summary", ""),
+        ("matches:match-summary", "?page=2"),
+        ("matches:match-summary", "?page=99"),
+        ("matches:match-log-md", ""),
+    ],
+)
+def test_the_summary_and_the_log_cost_the_same_for_any_number_of_events(
+    client, player, name, query, monkeypatch, django_assert_max_num_queries
+):
+    monkeypatch.setattr("matches.views.SUMMARY_PAGE", 4)  # 10 events: pages of 4, 4 and 2
+    match = played(client, two_armies(player, 10), 10)
+    url = reverse(name, args=[match.pk]) + query
+    ten = queries(client, url)
+    played(client, match, 30)  # 40 events: ten full pages
+    client.get(url)
+    with django_assert_max_num_queries(ten):
+        response = client.get(url)
+    assert response.status_code == 200
+    assert ten <= MOST_QUERIES
 
 
 def test_the_watch_pages_cost_the_same_for_10_and_100_models(client, player):

@@ -217,3 +217,27 @@ def test_board_screenshots(live_server, new_page, shot, name):
     shot(page, f"{name}-middle")
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     shot(page, f"{name}-bottom")
+
+
+def test_a_long_summary_log_pages_back_in_time_on_a_phone(
+    live_server, new_page, shot, assert_accessible, monkeypatch
+):
+    monkeypatch.setattr("matches.views.SUMMARY_PAGE", 2)  # three taps: two pages
+    page = new_page(PHONE, bypass_csp=True)
+    match = start_named(page, live_server.url, "Alice")
+    for done in range(1, 4):
+        mark_next_box(page, "b-1-1")
+        expect(page.locator("#log-list > li[id]")).to_have_count(done)
+    page.goto(f"{live_server.url}/matches/{match.pk}/summary/")
+    entries = page.locator(".log-list.full > li .ev-meta")
+    expect(entries).to_have_text([re.compile(r"^#3 "), re.compile(r"^#2 ")])
+    expect(page.get_by_text("newest first: page 1 of 2")).to_be_visible()
+    page.get_by_role("link", name="Older events").click()
+    page.wait_for_url(re.compile(r".*/summary/\?page=2#log$"))
+    expect(entries).to_have_text([re.compile(r"^#1 ")])
+    assert in_view(page, "#log")
+    assert_accessible(page, "on the summary's second log page")
+    assert small_targets(page) == []
+    shot(page, "summary-page-2")
+    page.get_by_role("link", name="Newer events").click()
+    expect(entries).to_have_count(2)
