@@ -67,6 +67,20 @@ def _postgres_admin(url: str):
     )
 
 
+ACCESS_LOG = "access.log"
+ACCESS = "%(m)s %(U)s %(s)s %(D)s"  # method, path (no query), status, microseconds
+
+
+@dataclass(frozen=True)
+class Served:
+    """One request as gunicorn's access log has it."""
+
+    method: str
+    path: str
+    status: int
+    seconds: float
+
+
 @dataclass
 class Stack:
     """A temporary production-like deployment: database, static files, gunicorn on loopback."""
@@ -149,17 +163,18 @@ class Stack:
     def start(self) -> None:
         self.port = free_port()
         log = open(self.tmp / "gunicorn.log", "wb")  # the child keeps its own copy
+        gunicorn = _tool("gunicorn")
+        options = ["--workers", str(self.workers), "--timeout", "30"]
+        # Each request's own time on the server (%(D)s, microseconds): see served().
+        options += ["--access-logfile", str(self.tmp / ACCESS_LOG), "--access-logformat", ACCESS]
+        # gunicorn 27 opens a control socket at one path for every server (~/.gunicorn): not here.
+        if (
+            "--no-control-socket"
+            in subprocess.run([gunicorn, "--help"], capture_output=True, text=True).stdout
+        ):
+            options.append("--no-control-socket")
         self._server = subprocess.Popen(
-            [
-                _tool("gunicorn"),
-                "blitz_site.wsgi",
-                "--bind",
-                f"{LOOPBACK}:{self.port}",
-                "--workers",
-                str(self.workers),
-                "--timeout",
-                "30",
-            ],
+            [gunicorn, "blitz_site.wsgi", "--bind", f"{LOOPBACK}:{self.port}", *options],
             cwd=ROOT,
             env=self.env,
             stdout=log,
@@ -178,6 +193,25 @@ class Stack:
                 pass
             time.sleep(0.2)
         raise RuntimeError(f"gunicorn did not answer within 30 s:\n{self.server_log()}")
+
+    def access_offset(self) -> int:
+        """Where the access log ends now: ``served(offset)`` reads what is logged after it."""
+        path = self.tmp / ACCESS_LOG
+        return path.stat().st_size if path.exists() else 0
+
+    def served(self, offset: int = 0) -> list[Served]:
+        """The requests gunicorn logged after ``offset``, each with its time on the server: from
+        the moment a worker has read the request to the moment it has written the answer (the
+        wait for a free worker and the TCP connect are not in it)."""
+        time.sleep(0.5)  # a worker logs a request just after sending its answer
+        with open(self.tmp / ACCESS_LOG, "rb") as log:
+            log.seek(offset)
+            lines = log.read().decode(errors="replace").splitlines()
+        out = []
+        for line in lines:
+            method, path, status, micros = line.split()
+            out.append(Served(method, path, int(status), int(micros) / 1e6))
+        return out
 
     def server_log(self, last: int = 4000) -> str:
         path = self.tmp / "gunicorn.log"

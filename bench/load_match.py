@@ -4,7 +4,15 @@ Each simulated tablet is a thread with its own connection. It polls the board's 
 3 s with the last event number it has seen (as the board does: 204 when nothing is new, else the
 changed parts, from which it reads the new number), and every 2-8 s (at random) taps a random model
 of the match: "mark" (two times in three) or "clear" a damage box, each tap with a fresh client key.
-The run is bounded in time (``--seconds``) and in requests per tablet, and talks only to 127.0.0.1.
+With 20 tablets on one match nearly every poll finds new events, so one more thread, the probe,
+polls a second match where nothing happens, twice a second: its answers are quiet polls (204)
+served under the same load. The run is bounded in time (``--seconds``) and in requests per thread,
+and talks only to 127.0.0.1.
+
+Each request is timed twice: by the client (on loopback, so it includes the TCP connect, as
+gunicorn's sync workers close every connection, and any wait for a free worker) and by the server
+(gunicorn's access log, ``%(D)s``: from the moment a worker has read the request to the moment it
+has written the answer).
 
 An error is a request that failed (no answer, a timeout, a reset) or answered with a status the
 board does not expect (poll: 200 or 204; tap: 200). A tap the rules refuse (clearing a box that is
@@ -23,14 +31,16 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _server import REALISTIC, Client, MatchSeed, Stack, seed  # noqa: E402
+from _server import LARGE, REALISTIC, Client, MatchSeed, Stack, seed  # noqa: E402
 
 POLL_EVERY = 3.0
+PROBE_EVERY = 0.5
 TAP_EVERY = (2.0, 8.0)
 MAX_REQUESTS_PER_SECOND = 5  # per tablet: a bound on the loop, far above what it sends
 POLLER_SEQ = re.compile(r'id="poller" data-seq="(\d+)"')
@@ -39,18 +49,30 @@ REFUSED = 'class="msg error"'
 
 @dataclass
 class Sample:
-    kind: str  # "poll" or "tap"
+    kind: str  # "poll" or "tap" (a tablet's), or "probe" (the probe's poll of the quiet match)
     seconds: float
     status: int  # 0 when the request failed
     error: str = ""
     refused: bool = False
 
 
+# What the results show: a name and which requests it takes, by (kind, status).
+KINDS: dict[str, Callable[[str, int], bool]] = {
+    "damage tap": lambda kind, status: kind == "tap",
+    "poll, nothing new (204)": lambda kind, status: kind in ("poll", "probe") and status == 204,
+    "poll with changes (200)": lambda kind, status: kind in ("poll", "probe") and status == 200,
+    "every poll of the tablets": lambda kind, status: kind == "poll",
+}
+
+
 @dataclass
 class LoadResult:
     tablets: int
     seconds: float
+    seed: str = REALISTIC
     samples: list[Sample] = field(default_factory=list)
+    # The server's own times (gunicorn's access log), as (kind, status, seconds)
+    served: list[tuple[str, int, float]] = field(default_factory=list)
 
     @property
     def errors(self) -> list[Sample]:
@@ -60,9 +82,15 @@ class LoadResult:
     def requests_per_second(self) -> float:
         return len(self.samples) / self.seconds if self.seconds else 0.0
 
-    def percentile(self, q: float, kind: str | None = None) -> float:
-        times = sorted(s.seconds for s in self.samples if kind in (None, s.kind) and not s.error)
-        return percentile(times, q) * 1000 if times else float("nan")
+    def client(self, name: str) -> list[float]:
+        """Client-side times (seconds, sorted) of the requests ``KINDS[name]`` takes."""
+        take = KINDS[name]
+        return sorted(s.seconds for s in self.samples if not s.error and take(s.kind, s.status))
+
+    def server(self, name: str) -> list[float]:
+        """Server-side times (seconds, sorted) of the requests ``KINDS[name]`` takes."""
+        take = KINDS[name]
+        return sorted(seconds for kind, status, seconds in self.served if take(kind, status))
 
     def count(self, kind: str) -> int:
         return sum(1 for s in self.samples if s.kind == kind)
@@ -72,18 +100,34 @@ class LoadResult:
         return sum(1 for s in self.samples if s.refused)
 
     def lines(self) -> list[str]:
-        polls, taps = self.count("poll"), self.count("tap")
+        polls, taps, probes = self.count("poll"), self.count("tap"), self.count("probe")
         out = [
-            f"{self.tablets} tablets for {self.seconds:.0f} s: {len(self.samples)} requests "
-            f"({polls} polls, {taps} taps), {self.requests_per_second:.1f} requests/s",
-            f"latency p50 {self.percentile(50):.1f} ms, p95 {self.percentile(95):.1f} ms "
-            f"(polls p95 {self.percentile(95, 'poll'):.1f} ms, "
-            f"taps p95 {self.percentile(95, 'tap'):.1f} ms)",
+            f"{self.tablets} tablets on the {self.seed} match for {self.seconds:.0f} s: "
+            f"{polls + taps} requests ({polls} polls, {taps} taps), "
+            f"{(polls + taps) / self.seconds:.1f} requests/s; the probe: {probes} polls of the "
+            "quiet match",
             f"errors: {len(self.errors)}; taps refused by the rules (not errors): {self.refused}",
         ]
         for sample in self.errors[:5]:
             out.append(f"  error: {sample.kind} -> {sample.status} {sample.error}")
         return out
+
+    def table(self) -> list[str]:
+        out = [
+            "| request | count | client p50 ms | client p95 ms | server p50 ms | server p95 ms |",
+            "|---|---:|---:|---:|---:|---:|",
+        ]
+        for name in KINDS:
+            client, server = self.client(name), self.server(name)
+            out.append(
+                f"| {name} | {len(client)} | {_ms(client, 50)} | {_ms(client, 95)} | "
+                f"{_ms(server, 50)} | {_ms(server, 95)} |"
+            )
+        return out
+
+
+def _ms(times: list[float], q: float) -> str:
+    return f"{percentile(times, q) * 1000:.1f}" if times else "—"
 
 
 def percentile(sorted_values: list[float], q: float) -> float:
@@ -94,53 +138,58 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[rank - 1]
 
 
-def _tablet(
-    index: int,
-    port: int,
-    cookies: dict,
-    urls: tuple[str, str],
-    units: tuple[str, ...],
-    seq: int,
-    deadline: float,
-    seconds: float,
-    out: list[Sample],
-    lock: threading.Lock,
-) -> None:
+@dataclass(frozen=True)
+class Job:
+    """What one thread of the load run does: poll ``poll_url`` and, if given, tap ``event_url``."""
+
+    kind: str  # "poll" for a tablet (its taps are "tap"), "probe" for the probe
+    port: int
+    cookies: dict
+    poll_url: str
+    event_url: str  # "" for the probe: it only polls
+    units: tuple[str, ...]
+    seq: int
+    deadline: float
+    seconds: float
+    poll_every: float = POLL_EVERY
+
+
+def _tablet(index: int, job: Job, out: list[Sample], lock: threading.Lock) -> None:
     rng = random.Random(index)
-    poll_url, event_url = urls
-    client = Client(port, timeout=10.0, cookies=cookies)
+    seq = job.seq
+    client = Client(job.port, timeout=10.0, cookies=job.cookies)
     htmx = {"HX-Request": "true"}
     start = time.monotonic()
-    next_poll = start + rng.uniform(0, POLL_EVERY)
-    next_tap = start + rng.uniform(*TAP_EVERY)
+    next_poll = start + rng.uniform(0, job.poll_every)
+    next_tap = start + rng.uniform(*TAP_EVERY) if job.event_url else float("inf")
     mine: list[Sample] = []
     try:
-        for _ in range(int(seconds * MAX_REQUESTS_PER_SECOND) + 10):
+        for _ in range(int(job.seconds * MAX_REQUESTS_PER_SECOND) + 10):
             due = min(next_poll, next_tap)
-            if due >= deadline:
+            if due >= job.deadline:
                 break
             pause = due - time.monotonic()
             if pause > 0:
                 time.sleep(pause)
-            kind = "poll" if next_poll <= next_tap else "tap"
+            kind = job.kind if next_poll <= next_tap else "tap"
             began = time.perf_counter()
             try:
-                if kind == "poll":
-                    next_poll = max(next_poll + POLL_EVERY, time.monotonic())
-                    answer = client.get(f"{poll_url}?seq={seq}", headers=htmx)
+                if kind != "tap":
+                    next_poll = max(next_poll + job.poll_every, time.monotonic())
+                    answer = client.get(f"{job.poll_url}?seq={seq}", headers=htmx)
                 else:
                     next_tap = time.monotonic() + rng.uniform(*TAP_EVERY)
                     op = "mark" if rng.random() < 2 / 3 else "clear"
-                    data = {"op": f"{op} {rng.choice(units)}", "key": uuid.uuid4().hex}
-                    answer = client.post(event_url, data, headers=htmx)
+                    data = {"op": f"{op} {rng.choice(job.units)}", "key": uuid.uuid4().hex}
+                    answer = client.post(job.event_url, data, headers=htmx)
             except Exception as error:  # no answer, timeout, reset: all errors
                 mine.append(Sample(kind, time.perf_counter() - began, 0, type(error).__name__))
                 continue
-            expected = {200, 204} if kind == "poll" else {200}
+            expected = {200} if kind == "tap" else {200, 204}
             sample = Sample(kind, answer.seconds, answer.status)
             if answer.status not in expected:
                 sample.error = answer.text[:120].replace("\n", " ")
-            elif kind == "poll" and answer.status == 200:
+            elif kind != "tap" and answer.status == 200:
                 found = POLLER_SEQ.search(answer.text)
                 if found:
                     seq = int(found[1])
@@ -153,44 +202,74 @@ def _tablet(
             out.extend(mine)
 
 
-def run_load(
-    port: int, cookies: dict, match: MatchSeed, *, seconds: float = 60, tablets: int = 20
-) -> LoadResult:
-    """Run ``tablets`` threads against the match for ``seconds`` and collect every request."""
+def _urls(match: MatchSeed) -> tuple[str, str, int]:
+    """The match's poll and event URLs, and its latest event number."""
     from django.urls import reverse
 
     from matches.models import Match
 
-    urls = (
-        reverse("matches:match-poll", args=[match.pk]),
-        reverse("matches:match-event", args=[match.pk]),
-    )
     seq = Match.objects.filter(pk=match.pk).values_list("seq", flat=True).get()
-    samples: list[Sample] = []
-    lock = threading.Lock()
+    poll = reverse("matches:match-poll", args=[match.pk])
+    return poll, reverse("matches:match-event", args=[match.pk]), seq
+
+
+def run_load(
+    port: int,
+    cookies: dict,
+    match: MatchSeed,
+    *,
+    seconds: float = 60,
+    tablets: int = 20,
+    quiet: MatchSeed | None = None,
+    stack: Stack | None = None,
+    label: str = REALISTIC,
+) -> LoadResult:
+    """Run ``tablets`` threads against the match for ``seconds`` (and the probe against the
+    ``quiet`` match, when given) and collect every request, with the server's own times when
+    ``stack`` is given."""
+    poll_url, event_url, seq = _urls(match)
     start = time.monotonic()
     deadline = start + seconds
+    jobs = [
+        Job("poll", port, cookies, poll_url, event_url, match.units, seq, deadline, seconds)
+    ] * tablets
+    quiet_poll = ""
+    if quiet is not None:
+        quiet_poll, _, quiet_seq = _urls(quiet)
+        jobs.append(
+            Job("probe", port, cookies, quiet_poll, "", (), quiet_seq, deadline, seconds,
+                poll_every=PROBE_EVERY)
+        )  # fmt: skip
+    offset = stack.access_offset() if stack else 0
+    samples: list[Sample] = []
+    lock = threading.Lock()
     threads = [
-        threading.Thread(
-            target=_tablet,
-            args=(i, port, cookies, urls, match.units, seq, deadline, seconds, samples, lock),
-            name=f"tablet-{i}",
-            daemon=True,
-        )
-        for i in range(tablets)
+        threading.Thread(target=_tablet, args=(i, job, samples, lock), daemon=True)
+        for i, job in enumerate(jobs)
     ]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=seconds + 30)  # a request times out after 10 s: this is plenty
     elapsed = time.monotonic() - start
-    return LoadResult(tablets, min(elapsed, seconds + 30), samples)
+    result = LoadResult(tablets, min(elapsed, seconds + 30), label, samples)
+    if stack:
+        kinds = {("POST", event_url): "tap", ("GET", poll_url): "poll"}
+        kinds[("GET", quiet_poll)] = "probe"
+        for served in stack.served(offset):
+            kind = kinds.get((served.method, served.path))
+            if kind:
+                result.served.append((kind, served.status, served.seconds))
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=60, help="how long (default 60)")
     parser.add_argument("--tablets", type=int, default=20, help="how many (default 20)")
+    parser.add_argument(
+        "--seed", choices=(REALISTIC, LARGE), default=REALISTIC, help="the busy match's armies"
+    )
     args = parser.parse_args(argv)
     if not 0 < args.seconds <= 600 or not 0 < args.tablets <= 100:
         parser.error("--seconds must be in (0, 600] and --tablets in (0, 100]")
@@ -205,18 +284,24 @@ def main(argv: list[str] | None = None) -> int:
         player.login()
         from django.urls import reverse
 
-        board = player.get(reverse("matches:match-board", args=[seeded.matches[REALISTIC].pk]))
-        if board.status != 200:
-            raise RuntimeError(f"the match board did not load ({board.status})")
+        busy = seeded.matches[args.seed]
+        quiet = seeded.matches[LARGE if args.seed == REALISTIC else REALISTIC]
+        for match in (busy, quiet):
+            board = player.get(reverse("matches:match-board", args=[match.pk]))
+            if board.status != 200:
+                raise RuntimeError(f"the match board did not load ({board.status})")
         print(f"database: {stack.db_label}; gunicorn, {stack.workers} workers, 127.0.0.1")
         result = run_load(
             stack.port,
             player.cookies,
-            seeded.matches[REALISTIC],
+            busy,
             seconds=args.seconds,
             tablets=args.tablets,
+            quiet=quiet,
+            stack=stack,
+            label=args.seed,
         )
-    print("\n".join(result.lines()))
+    print("\n".join(result.lines() + result.table()))
     print("target: zero errors under load:", "PASS" if not result.errors else "FAIL")
     return 0 if not result.errors else 1
 
