@@ -11,9 +11,10 @@ leaves the rows in; without it a temporary SQLite file.)
   (each undoes the event before the last one undone) and as many "Redo"s, latest undone first.
 - summary and Markdown log: the pages, through Django's test client.
 - beside an undo loop: a second process (``--loop-in thread``: a thread) loops undo/redo on a
-  ``--loop-events`` match, pausing ``--pause`` seconds after each tap as a person would, while
+  ``--loop-events`` match, pausing about ``--pause`` seconds after each tap as a person would
+  (0.5 to 1.5 times it, at random: equal pauses would keep the two players' taps in step), while
   this one taps damage for the other player on that match and taps on an unrelated match, with
-  the same pause. The unrelated match's taps are timed before the loop starts too.
+  pauses of the same kind. The unrelated match's taps are timed before the loop starts too.
 
 Budgets (issue 13): undo and redo p95 <= 50 ms, summary and log <= 200 ms, taps beside the
 loop within the tap budget (p95 <= 15 ms). Printed, not asserted (exit 0): they depend on the
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import random
 import sys
 import tempfile
 import threading
@@ -144,18 +146,19 @@ def loop_undo(match_id: int, seconds: float, pause: float, times) -> None:
     connections.close_all()
     match = Match.objects.get(pk=match_id)
     taken = []
+    rng = random.Random(1)
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         t = perf_counter()
         applied = apply(match, UndoLast())
         taken.append(perf_counter() - t)
-        time.sleep(pause)
+        time.sleep(pause * rng.uniform(0.5, 1.5))
         if applied.error:  # the other player's tap came between: undo that next time
             continue
         t = perf_counter()
         apply(match, Redo(applied.event.payload["target"]))
         taken.append(perf_counter() - t)
-        time.sleep(pause)
+        time.sleep(pause * rng.uniform(0.5, 1.5))
     connections.close_all()
     times.put(taken)
 
@@ -223,22 +226,30 @@ def run(args) -> None:
         loop = context.Process(target=loop_undo, args=(looped.pk, args.seconds, args.pause, times))
     loop.start()
     time.sleep(0.5)
-    beside, unrelated = [], []
+    beside, unrelated, refused = [], [], 0
     end = time.monotonic() + args.seconds - 1
     i = args.loop_events
+    rng = random.Random(2)
     while time.monotonic() < end:
         t = perf_counter()
-        apply(looped, damage(units[len(units) // 2 :], i), side="b")
+        applied = apply(looped, damage(units[len(units) // 2 :], i), side="b")
         beside.append(perf_counter() - t)
+        refused += bool(applied.error)  # stale: the loop undid the tap before
         i += 1
         t = perf_counter()
         apply(other, damage(other_units, i))
         unrelated.append(perf_counter() - t)
-        time.sleep(args.pause)
+        time.sleep(args.pause * rng.uniform(0.5, 1.5))
     looped_times = times.get()
     loop.join()
     rows.append(line(f"undo/redo in the loop ({args.loop_events} events and up)", looped_times))
-    rows.append(line(f"other player's tap, undo loop on {args.loop_events} events", beside))
+    rows.append(
+        line(
+            f"other player's tap, undo loop on {args.loop_events} events",
+            beside,
+            f"{refused} refused as stale",
+        )
+    )
     rows.append(line("tap in an unrelated match, no loop", quiet))
     rows.append(line("tap in an unrelated match, beside the loop", unrelated))
 
