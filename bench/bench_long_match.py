@@ -7,10 +7,14 @@ leaves the rows in; without it a temporary SQLite file.)
 - A match of the North against the Peace River starter force with ``--events`` damage taps
   (each model's first box crossed off and cleared in turn), built through ``match_apply``.
 - undo / redo: ``--rounds`` times "Undo last" then "Redo" of it, each timed server-side
-  (``services.match_apply``, in its transaction).
+  (``services.match_apply``, in its transaction); then ``--chain`` times "Undo last" in a row
+  (each undoes the event before the last one undone) and as many "Redo"s, latest undone first.
 - summary and Markdown log: the pages, through Django's test client.
-- beside an undo loop: a second process loops undo/redo on a ``--loop-events`` match while
-  this one times the other player's damage taps on that match, and taps on an unrelated match.
+- beside an undo loop: a second process (``--loop-in thread``: a thread) loops undo/redo on a
+  ``--loop-events`` match, pausing about ``--pause`` seconds after each tap as a person would
+  (0.5 to 1.5 times it, at random: equal pauses would keep the two players' taps in step), while
+  this one taps damage for the other player on that match and taps on an unrelated match, with
+  pauses of the same kind. The unrelated match's taps are timed before the loop starts too.
 
 Budgets (issue 13): undo and redo p95 <= 50 ms, summary and log <= 200 ms, taps beside the
 loop within the tap budget (p95 <= 15 ms). Printed, not asserted (exit 0): they depend on the
@@ -22,8 +26,10 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import random
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -110,18 +116,51 @@ def undo_redo(match, rounds: int) -> tuple[list[float], list[float]]:
     return undos, redos
 
 
-def loop_undo(match_id: int, seconds: float) -> None:
-    """In a child process: loop undo/redo on the match for ``seconds``."""
+def undo_chain(match, length: int) -> tuple[list[float], list[float]]:
+    """ "Undo last" ``length`` times in a row, then "Redo" as many times, latest undone first."""
+    from matches.services import Redo, UndoLast
+
+    undos, redos, undone = [], [], []
+    for _ in range(length):
+        t = perf_counter()
+        applied = apply(match, UndoLast())
+        undos.append(perf_counter() - t)
+        assert not applied.error, applied.error
+        undone.append(applied.event.payload["target"])
+    for seq in reversed(undone):
+        t = perf_counter()
+        applied = apply(match, Redo(seq))
+        redos.append(perf_counter() - t)
+        assert not applied.error, applied.error
+    return undos, redos
+
+
+def loop_undo(match_id: int, seconds: float, pause: float, times) -> None:
+    """In a child process or thread: loop undo/redo on the match for ``seconds``, pausing
+    ``pause`` seconds after each; put the times of the undos and redos on ``times``."""
     from django.db import connections
 
     from matches.models import Match
+    from matches.services import Redo, UndoLast
 
     connections.close_all()
     match = Match.objects.get(pk=match_id)
+    taken = []
+    rng = random.Random(1)
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        undo_redo(match, 1)
+        t = perf_counter()
+        applied = apply(match, UndoLast())
+        taken.append(perf_counter() - t)
+        time.sleep(pause * rng.uniform(0.5, 1.5))
+        if applied.error:  # the other player's tap came between: undo that next time
+            continue
+        t = perf_counter()
+        apply(match, Redo(applied.event.payload["target"]))
+        taken.append(perf_counter() - t)
+        time.sleep(pause * rng.uniform(0.5, 1.5))
     connections.close_all()
+    times.put(taken)
 
 
 def line(name: str, values: list[float], extra: str = "") -> str:
@@ -148,6 +187,9 @@ def run(args) -> None:
     undos, redos = undo_redo(match, args.rounds)
     rows += [line(f"undo last ({args.events} events)", undos)]
     rows += [line(f"redo ({args.events} events)", redos)]
+    undos, redos = undo_chain(match, args.chain)
+    rows += [line(f"undo last, {args.chain} in a row ({args.events} events)", undos)]
+    rows += [line(f"redo, {args.chain} in a row ({args.events} events)", redos)]
     client.get(reverse("matches:match-board", args=[match.pk]))
     for name, url in (
         ("summary page", reverse("matches:match-summary", args=[match.pk])),
@@ -167,31 +209,56 @@ def run(args) -> None:
     Match.objects.filter(pk=looped.pk).update(b_guest_key="bench-b", b_token="bench-b-token")
     looped = Match.objects.get(pk=looped.pk)
     other, other_units = build(user, 4)
+    quiet = []
+    for i in range(args.quiet_taps):
+        t = perf_counter()
+        apply(other, damage(other_units, i))
+        quiet.append(perf_counter() - t)
     connections.close_all()
-    child = multiprocessing.get_context("fork").Process(
-        target=loop_undo, args=(looped.pk, args.seconds)
-    )
-    child.start()
+    if args.loop_in == "thread":
+        import queue
+
+        times = queue.Queue()
+        loop = threading.Thread(target=loop_undo, args=(looped.pk, args.seconds, args.pause, times))
+    else:
+        context = multiprocessing.get_context("fork")
+        times = context.Queue()
+        loop = context.Process(target=loop_undo, args=(looped.pk, args.seconds, args.pause, times))
+    loop.start()
     time.sleep(0.5)
-    beside, unrelated = [], []
+    beside, unrelated, refused = [], [], 0
     end = time.monotonic() + args.seconds - 1
     i = args.loop_events
+    rng = random.Random(2)
     while time.monotonic() < end:
         t = perf_counter()
-        apply(looped, damage(units[len(units) // 2 :], i), side="b")
+        applied = apply(looped, damage(units[len(units) // 2 :], i), side="b")
         beside.append(perf_counter() - t)
+        refused += bool(applied.error)  # stale: the loop undid the tap before
         i += 1
         t = perf_counter()
         apply(other, damage(other_units, i))
         unrelated.append(perf_counter() - t)
-        time.sleep(0.05)
-    child.join()
-    rows.append(line(f"other player's tap, undo loop on {args.loop_events} events", beside))
-    rows.append(line("tap in an unrelated match, same time", unrelated))
+        time.sleep(args.pause * rng.uniform(0.5, 1.5))
+    looped_times = times.get()
+    loop.join()
+    rows.append(line(f"undo/redo in the loop ({args.loop_events} events and up)", looped_times))
+    rows.append(
+        line(
+            f"other player's tap, undo loop on {args.loop_events} events",
+            beside,
+            f"{refused} refused as stale",
+        )
+    )
+    rows.append(line("tap in an unrelated match, no loop", quiet))
+    rows.append(line("tap in an unrelated match, beside the loop", unrelated))
 
     from django.db import connection
 
-    print(f"database: {connection.vendor}")
+    print(
+        f"database: {connection.vendor}; undo loop in a {args.loop_in}, {args.pause * 1000:.0f} ms "
+        "pause after each tap"
+    )
     print("| request | n | p50 ms | p95 ms | size |")
     print("|---|---:|---:|---:|---|")
     print("\n".join(rows))
@@ -203,7 +270,11 @@ def main() -> int:
     parser.add_argument("--loop-events", type=int, default=3000)
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--page-rounds", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--chain", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--pause", type=float, default=0.2)
+    parser.add_argument("--quiet-taps", type=int, default=50)
+    parser.add_argument("--loop-in", choices=("process", "thread"), default="process")
     args = parser.parse_args()
     if os.environ.get("DATABASE_URL", "").startswith("postgres"):
         setup_django(None)

@@ -5,7 +5,8 @@ match started with, so a replay never needs the rosters or the game data again; 
 state after event ``seq``, saved whole by every tap in the same row (and the same transaction) as
 ``seq``, so any app server reads the exact current state from the row, however many taps it did
 not see. Each event keeps what it changed (``before``, ``after``, and the keys it wrote and read),
-so an undo is decided from the events it touches, without replaying the log.
+so an undo is decided from the events from the one it takes back on: the state before them is the
+current one with their ``before`` put back, and the log before them is never replayed.
 """
 
 from __future__ import annotations

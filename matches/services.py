@@ -24,7 +24,6 @@ from rules.errors import RulesError
 from rules.match import (
     Event,
     EventError,
-    LogEntry,
     MatchState,
     Phase,
     SideSpec,
@@ -33,14 +32,13 @@ from rules.match import (
     UnknownId,
     changed_parts,
     effective_seqs,
-    last_undoable,
     new_match,
-    plan_undo,
     plan_undo_from,
     state_dict_after,
     state_to_dict,
     step,
     undo_of,
+    undo_reach,
 )
 from rules.match_build import side_from_roster
 
@@ -376,61 +374,48 @@ def player_label(name: str, side: str) -> str:
     return name if name and name != "Guest" else f"Player {side.upper()}"
 
 
+# The columns an undo reads of the events it is decided from.
+UNDO_FIELDS = ("id", "seq", "kind", "payload", "summary", "before", "effective")
+
+
 def _undo(match: Match, state: MatchState, request) -> tuple[list[MatchEvent], Event, Step]:
-    """An undo or redo, decided from the events from the one it takes back or brings back on
-    (``plan_undo_from``: an undo of a recent event reads a few rows), or else by replaying the
-    whole log. Returns the rows read (their ``effective`` flags are updated after it)."""
-    quick = _undo_from_tail(match, state, request)
-    if quick is not None:
-        return quick
-    rows = list(match.events.filter(refused=False).order_by("seq"))
-    return (rows, *_plan_undo(match, rows, request))
-
-
-def _undo_from_tail(match: Match, state: MatchState, request):
-    counting = MatchEvent.objects.filter(match=match, refused=False)
+    """An undo or redo, decided from the log from the event it takes back or brings back on
+    (``plan_undo_from``: the state before that event is the current one with the later changes
+    put back), so undoing a recent event reads and replays a few rows, however long the match.
+    Returns the rows read (their ``effective`` flags are updated after it)."""
+    logged = MatchEvent.objects.filter(match=match, refused=False)
     if isinstance(request, UndoLast):
-        latest = counting.filter(effective=True).exclude(kind="undo").order_by("-seq")
-        base = latest.values_list("seq", flat=True).first()
+        latest = logged.filter(effective=True).exclude(kind="undo").order_by("-seq")
+        first = latest.values_list("seq", flat=True).first()
+        if first is None:
+            raise RulesError("There is nothing to undo.")
     else:
-        base = request.seq if isinstance(request, Redo) else request["target"]
-    if not isinstance(base, int) or isinstance(base, bool):
-        return None
-    rows = list(counting.filter(seq__gte=base).order_by("seq"))
-    if not rows or rows[0].seq != base or rows[0].kind == "undo":
-        return None
+        first = request.seq if isinstance(request, Redo) else request["target"]
+        if not 1 <= first <= match.seq:
+            raise UnknownId(f"This match has no event #{first}.")
+    reading = logged.only(*UNDO_FIELDS).order_by("seq")
+    rows = list(reading.filter(seq__gte=first))
     log = [row.log_entry() for row in rows]
     if isinstance(request, Redo):
-        target = undo_of(log, base)
-        if target is None:
-            return None
-    else:
-        target = base
-    effective = frozenset(row.seq for row in rows if row.effective)
-    summaries = {row.seq: row.summary for row in rows}
-    result = plan_undo_from(state, log, effective, rows[0].before, target, summaries)
-    if result is None:
-        return None
-    return rows, Event("undo", {"target": target}), result
-
-
-def _plan_undo(match: Match, rows: list[MatchEvent], request) -> tuple[Event, Step]:
-    log = [row.log_entry() for row in rows]
-    if isinstance(request, UndoLast):
-        target = last_undoable(log)
-        if target is None:
-            raise RulesError("There is nothing to undo.")
-    elif isinstance(request, Redo):
         target = undo_of(log, request.seq)
         if target is None:
-            if request.seq not in {entry.seq for entry in log}:
+            if not rows or rows[0].seq != request.seq:
                 raise UnknownId(f"This match has no event #{request.seq}.")
             raise RulesError(f"Event #{request.seq} is not undone, so there is nothing to redo.")
     else:
-        target = request["target"]
+        target = first
+    # An undo chain that reaches further back (an undo of an undo, a redo of an earlier event):
+    # read the log from where it ends.
+    while rows and (reach := undo_reach(log, target)) < rows[0].seq:
+        earlier = list(reading.filter(seq__gte=reach, seq__lt=rows[0].seq))
+        if not earlier:
+            break
+        rows = earlier + rows
+        log = [row.log_entry() for row in earlier] + log
     summaries = {row.seq: row.summary for row in rows}
-    result = plan_undo(match.initial_state(), log, target, summaries)
-    return Event("undo", {"target": target}), result
+    befores = [row.before for row in rows]
+    result = plan_undo_from(state, log, befores, target, summaries)
+    return rows, Event("undo", {"target": target}), result
 
 
 def _store(
@@ -505,7 +490,7 @@ def _store(
 
 
 def _update_effective(match: Match, rows: list[MatchEvent]) -> None:
-    effective = effective_seqs([LogEntry(row.seq, row.log_entry().event) for row in rows])
+    effective = effective_seqs([row.log_entry() for row in rows])
     for flag in (True, False):
         flip = [row.seq for row in rows if row.effective != flag and (row.seq in effective) == flag]
         if flip:

@@ -62,6 +62,7 @@ from rules.match.log import (
     plan_undo_from,
     replay,
     undo_of,
+    undo_reach,
 )
 from rules.match.play import apply_event, step
 from rules.match.rounds import DIE_FACES, MAX_NOTE
@@ -97,6 +98,7 @@ from rules.match.storage import (
     apply_parts,
     changed_parts,
     figures_to_dict,
+    rewind,
     state_dict_after,
     state_from_dict,
     state_to_dict,
@@ -165,6 +167,7 @@ __all__ = [
     "plan_undo",
     "plan_undo_from",
     "replay",
+    "rewind",
     "state_dict_after",
     "state_from_dict",
     "state_to_dict",
@@ -173,6 +176,7 @@ __all__ = [
     "tv_destroyed",
     "tv_remaining",
     "undo_of",
+    "undo_reach",
     "unit_label",
     "unit_to_dict",
     "weapon_to_dict",

@@ -15,7 +15,7 @@ from rules.errors import RulesError
 from rules.match.events import Event, Step
 from rules.match.play import step
 from rules.match.state import EventError, MatchState, Phase, UnknownId
-from rules.match.storage import apply_parts
+from rules.match.storage import rewind
 
 
 @dataclass(frozen=True)
@@ -132,37 +132,45 @@ def plan_undo(
     )
 
 
+def undo_reach(tail: Sequence[LogEntry], target: int) -> int:
+    """The earliest event that undoing ``target`` depends on, given ``tail`` (the log from some
+    event on): the lowest event that the undo chain of ``target``, or of any undo in the tail,
+    ends at. A chain that leaves the tail gives the event it names before the tail: that event
+    may be an undo too, so read the log from there and ask again."""
+    by_seq = {entry.seq: entry for entry in tail}
+    reach = target
+    for seq in [target, *(entry.seq for entry in tail if entry.event.kind == "undo")]:
+        while (entry := by_seq.get(seq)) is not None and entry.event.kind == "undo":
+            seq = entry.event["target"]
+        reach = min(reach, seq)
+    return reach
+
+
 def plan_undo_from(
     current: MatchState,
     tail: Sequence[LogEntry],
-    effective: frozenset[int],
-    base_before: Mapping[str, Any],
+    befores: Sequence[Mapping[str, Any]],
     target: int,
     summaries: Mapping[int, str] | None = None,
-) -> Step | None:
-    """``plan_undo`` decided from the end of the log only, without replaying it; None when it
-    cannot be (then replay the whole log).
+) -> Step:
+    """``plan_undo`` decided from the end of the log, without replaying the events before it.
 
-    ``tail`` is the log from the event ``target``'s undo chain ends at (its base) on,
-    ``effective`` which of those events count now, ``current`` the state now and
-    ``base_before`` what the base event changed, as it was before (its "before" parts). When
-    every event after the base that counts belongs to the base's own undo chain, nothing else
-    changed since the base was applied: the state before it is ``current`` with those parts put
-    back (or ``current`` itself while the base is undone), and ``plan_undo`` on the tail from
-    there gives the same step as on the whole log."""
-    by_seq = {entry.seq: entry for entry in tail}
-    if target not in by_seq or not tail:
-        return None
-    first = min(by_seq)
-    try:
-        if base_seq(tail, target) != first:
-            return None
-        if any(base_seq(tail, seq) != first for seq in effective if seq in by_seq):
-            return None
-    except UnknownId:  # a chain that leaves the tail
-        return None
-    start = apply_parts(current, base_before) if first in effective else current
-    return plan_undo(start, tail, target, summaries)
+    ``tail`` is the log from some event on, to its end, in order; ``befores`` what each of its
+    events changed, as it was (its "before" parts, in the same order); ``current`` the state
+    now. Putting the befores back gives the state the match had when the tail's first event was
+    applied (``rewind``). While no undo chain in the tail, nor ``target``'s, reaches an event
+    before the tail (``undo_reach``), which events before the tail count is as it was then, so
+    that state is still what they replay to, and ``plan_undo`` on the tail from it gives the
+    same step as on the whole log. A tail that does not reach far enough is a ValueError."""
+    seqs = [entry.seq for entry in tail]
+    if len(befores) != len(tail):
+        raise ValueError("plan_undo_from needs the 'before' of every event of the tail.")
+    if target in seqs and undo_reach(tail, target) < min(seqs):
+        raise ValueError(
+            f"An undo of #{target} depends on events before #{min(seqs)}: "
+            f"read the log from #{undo_reach(tail, target)}."
+        )
+    return plan_undo(rewind(current, befores), tail, target, summaries)
 
 
 def _effective_after(

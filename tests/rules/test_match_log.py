@@ -17,19 +17,19 @@ from rules.match import (
     MatchState,
     UnknownId,
     apply_parts,
-    base_seq,
     changed_parts,
-    effective_seqs,
     last_undoable,
     make_event,
     plan_undo,
     plan_undo_from,
     replay,
+    rewind,
     state_dict_after,
     state_from_dict,
     state_to_dict,
     step,
     undo_of,
+    undo_reach,
 )
 from tests.rules.test_match import small_match
 
@@ -293,6 +293,18 @@ def _planned(plan):
     return None if result is None else (result.state, result.summary, result.writes, result.reads)
 
 
+def _tail(game: Game, first: int) -> tuple[list[LogEntry], list[dict]]:
+    tail = [entry for entry in game.log if entry.seq >= first]
+    return tail, [game.befores[entry.seq] for entry in tail]
+
+
+def _reach(game: Game, first: int, target: int) -> int:
+    """Where the app reads the log from to undo ``target``, starting at ``first``."""
+    while (further := undo_reach(_tail(game, first)[0], target)) < first:
+        first = further
+    return first
+
+
 @settings(max_examples=200, deadline=None)
 @given(ops, st.data())
 def test_an_undo_decided_from_the_end_of_the_log_equals_the_replay(operations, data):
@@ -300,19 +312,65 @@ def test_an_undo_decided_from_the_end_of_the_log_equals_the_replay(operations, d
     game.run(operations)
     if not game.log:
         return
-    # Often the latest events (what "Undo last" and "Redo" touch), sometimes any.
+    # Often the latest events (what "Undo last" and "Redo" touch), sometimes any; the tail from
+    # the event the undo chains reach (as the app reads it), or from anywhere before that.
     pick = data.draw(st.one_of(st.integers(0, 3), st.integers(0, len(game.log))))
     target = game.log[max(0, len(game.log) - 1 - pick)].seq
-    base = base_seq(game.log, target)
-    tail = [entry for entry in game.log if entry.seq >= base]
-    effective = effective_seqs(game.log) & {entry.seq for entry in tail}
+    first = _reach(game, data.draw(st.integers(1, target)), target)
     quick = _planned(
-        lambda: plan_undo_from(
-            game.state, tail, effective, game.befores[base], target, game.summaries
-        )
+        lambda: plan_undo_from(game.state, *_tail(game, first), target, game.summaries)
     )
-    if quick is not None:
-        assert quick == _planned(lambda: plan_undo(game.initial, game.log, target, game.summaries))
+    assert quick == _planned(lambda: plan_undo(game.initial, game.log, target, game.summaries))
+
+
+@settings(max_examples=100, deadline=None)
+@given(ops)
+def test_putting_back_each_change_of_the_log_rewinds_to_the_start(operations):
+    game = Game()
+    game.run(operations)
+    befores = json.loads(json.dumps([game.befores[entry.seq] for entry in game.log]))
+    assert rewind(game.state, befores) == game.initial
+
+
+def test_a_tail_that_an_undo_reaches_past_is_refused():
+    game = Game()
+    first = game.do(make_event("mark_box", unit="a-1-1"))
+    game.do(make_event("mark_box", unit="b-1-1"))
+    game.undo(first)
+    assert undo_reach(_tail(game, 2)[0], 2) == first
+    with pytest.raises(ValueError, match="read the log from #1"):
+        plan_undo_from(game.state, *_tail(game, 2), 2)
+
+
+def undo_quick(game: Game, target: int) -> int:
+    """Undo as the app does: from the tail the undo chains reach, never the whole log."""
+    first = _reach(game, target, target)
+    result = plan_undo_from(game.state, *_tail(game, first), target, game.summaries)
+    return game._append(Event("undo", {"target": target}), result)
+
+
+@settings(max_examples=100, deadline=None)
+@given(ops, st.integers(1, 12))
+def test_undo_last_n_times_then_redo_n_times_gives_the_states_of_a_full_replay(operations, n):
+    game = Game()
+    game.run(operations)
+    states, undone = [game.state], []
+    for _ in range(n):
+        target = last_undoable(game.log)
+        if target is None:
+            break
+        undo_quick(game, target)
+        assert game.state == replay(game.initial, game.log)
+        states.append(game.state)
+        undone.append(target)
+    assert len(undone) == n or game.state == game.initial
+    states.pop()
+    for seq in reversed(undone):
+        undo = undo_of(game.log, seq)
+        assert undo is not None
+        undo_quick(game, undo)
+        assert game.state == replay(game.initial, game.log) == states.pop()
+    assert not states
 
 
 def test_undo_last_and_its_redo_are_decided_from_the_end_of_the_log():
@@ -320,10 +378,8 @@ def test_undo_last_and_its_redo_are_decided_from_the_end_of_the_log():
     for unit in UNITS[:3]:
         game.do(make_event("mark_box", unit=unit))
     last = game.log[-1].seq
-    tail = game.log[-1:]
-    quick = plan_undo_from(game.state, tail, frozenset({last}), game.befores[last], last)
-    assert quick is not None and quick.state == plan_undo(game.initial, game.log, last).state
+    quick = plan_undo_from(game.state, *_tail(game, last), last)
+    assert quick.state == plan_undo(game.initial, game.log, last).state
     undo = game.undo(last)
-    tail = game.log[-2:]
-    quick = plan_undo_from(game.state, tail, frozenset({undo}), game.befores[last], undo)
-    assert quick is not None and quick.summary.startswith("Redid")
+    quick = plan_undo_from(game.state, *_tail(game, last), undo)
+    assert quick.summary.startswith("Redid")
