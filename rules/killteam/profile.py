@@ -20,6 +20,7 @@ one ``Problem`` per mistake, each a sentence naming the field.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import tomllib
 from collections.abc import Mapping
@@ -125,10 +126,20 @@ class WeaponRuleKind:
         return self.text(self.example_x if self.example_x is not None else self.low)
 
 
+def _data() -> bytes:
+    return resources.files("rules.killteam").joinpath("weapon_rules.toml").read_bytes()
+
+
+@cache
+def data_fingerprint() -> str:
+    """Which weapon-rule data a team was checked with ("killteam-" and 12 hex digits)."""
+    return "killteam-" + hashlib.sha256(_data()).hexdigest()[:12]
+
+
 @cache
 def weapon_rules() -> tuple[WeaponRuleKind, ...]:
     """Every weapon rule and form, in the text's order (24 forms of the 22 rules)."""
-    raw = resources.files("rules.killteam").joinpath("weapon_rules.toml").read_bytes()
+    raw = _data()
     kinds = []
     for entry in tomllib.loads(raw.decode("utf-8"))["rules"]:
         for form in (entry, *entry.get("forms", ())):
@@ -620,6 +631,7 @@ __all__ = [
     "WeaponRuleKind",
     "add_operative",
     "change_operative",
+    "data_fingerprint",
     "grenade_choices",
     "new_team",
     "parse_weapon_rule",
