@@ -46,7 +46,14 @@ class TeamCreateForm(StorableTextMixin, forms.Form):
 
 
 class TeamRenameForm(StorableTextMixin, forms.Form):
-    name = forms.CharField(label="Roster name", max_length=80)
+    name = forms.CharField(
+        label="Roster name",
+        max_length=80,
+        error_messages={
+            "required": "Give the roster a name.",
+            "max_length": "A roster name can be at most 80 characters.",
+        },
+    )
 
 
 class OperativeForm(StorableTextMixin, forms.Form):
@@ -63,6 +70,7 @@ class OperativeForm(StorableTextMixin, forms.Form):
     )
 
     def __init__(self, *args, profiles, keep: str = "", **kwargs):
+        kwargs.setdefault("auto_id", "operative-%s")  # the editor's rename form has id_name
         super().__init__(*args, **kwargs)
         groups: dict[str, list[tuple[str, str]]] = {}
         for entry in profiles:
