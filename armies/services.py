@@ -143,19 +143,31 @@ def locked(owner: Owner, roster_id: int, system: GameSystem | None = None) -> Ro
     return roster
 
 
-@transaction.atomic
 def roster_change(
     *, owner: Owner, roster_id: int, key: str, change: Callable[[rules.Roster], rules.Roster]
 ) -> Change:
     """Apply one change to a Heavy Gear Blitz roster, once per key, under a row lock."""
-    roster = locked(owner, roster_id, HGB)
+
+    def store(roster: Roster) -> None:
+        _store(roster, change(load_army(roster)))
+
+    return change_once(owner=owner, roster_id=roster_id, key=key, system=HGB, store=store)
+
+
+@transaction.atomic
+def change_once(
+    *, owner: Owner, roster_id: int, key: str, system: GameSystem, store: Callable[[Roster], None]
+) -> Change:
+    """Lock the owner's live roster of ``system`` (Roster.DoesNotExist otherwise) and let
+    ``store`` set its new fields, once per ``key``: a key already applied changes nothing. A
+    rule's refusal (RulesError) becomes a RosterError and nothing is saved."""
+    roster = locked(owner, roster_id, system)
     if key and key in roster.applied_keys:
         return Change(roster, applied=False)
     try:
-        army = change(load_army(roster))
+        store(roster)
     except rules.RulesError as error:
         raise RosterError(str(error)) from error
-    _store(roster, army)
     if key:
         roster.applied_keys = [*roster.applied_keys, key][-APPLIED_KEYS_KEPT:]
     roster.save()

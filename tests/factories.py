@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 import rules
 from armies.models import Owner, Roster
 from armies.services import roster_create
+from tests.killteam_profiles import KT_PROFILE
 
 PASSWORD = "tread-heavy-gear-42"
 
@@ -84,34 +85,6 @@ def tap(client, match, op: str, key: str | None = None, *, htmx: bool = True):
 
 
 # --- Kill Team (every figure made up for the tests: the core rules give no datacards) ---
-
-KT_PROFILE = {
-    "name": "Test trooper",
-    "apl": 2,
-    "move": 6,
-    "save": 4,
-    "wounds": 8,
-    "weapons": [
-        {
-            "name": "Test gun",
-            "kind": "ranged",
-            "attacks": 4,
-            "hit": 4,
-            "normal_damage": 3,
-            "critical_damage": 4,
-            "rules": ["Lethal 5+", "Piercing 1"],
-        },
-        {
-            "name": "Test blade",
-            "kind": "melee",
-            "attacks": 3,
-            "hit": 4,
-            "normal_damage": 3,
-            "critical_damage": 5,
-            "rules": [],
-        },
-    ],
-}
 
 
 def _owner(user: User | None, guest_key: str) -> Owner:

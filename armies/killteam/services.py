@@ -17,14 +17,11 @@ from django.db import transaction
 
 from armies.models import DataPack, Owner, Roster
 from armies.packs import PackError, locked
-from armies.services import Change, RosterError, clean_name, created_with, new_roster
-from armies.services import locked as locked_roster
+from armies.services import Change, RosterError, change_once, clean_name, created_with, new_roster
 from blitz_site.systems import KILLTEAM
 from rules.datapack import MAX_PACK_ENTRIES
-from rules.errors import RulesError
 from rules.killteam import profile as kt
 
-APPLIED_KEYS_KEPT = 50
 DEFAULT_NAME = "Kill team"
 
 
@@ -48,25 +45,17 @@ def team_create(*, owner: Owner, name: str = "", key: str = "") -> Roster:
     return new_roster(owner, key=key, **stored_fields(team))
 
 
-@transaction.atomic
 def team_change(
     *, owner: Owner, roster_id: int, key: str = "", change: Callable[[kt.Team], kt.Team]
 ) -> Change:
     """Apply one change to a kill team, once per key, under a row lock (Roster.DoesNotExist
     for anything but the owner's live Kill Team roster)."""
-    roster = locked_roster(owner, roster_id, KILLTEAM)
-    if key and key in roster.applied_keys:
-        return Change(roster, applied=False)
-    try:
-        team = change(kt.read_team(roster.army))
-    except RulesError as error:
-        raise RosterError(str(error)) from error
-    for field, value in stored_fields(team).items():
-        setattr(roster, field, value)
-    if key:
-        roster.applied_keys = [*roster.applied_keys, key][-APPLIED_KEYS_KEPT:]
-    roster.save()
-    return Change(roster, applied=True)
+
+    def store(roster: Roster) -> None:
+        for field, value in stored_fields(change(kt.read_team(roster.army))).items():
+            setattr(roster, field, value)
+
+    return change_once(owner=owner, roster_id=roster_id, key=key, system=KILLTEAM, store=store)
 
 
 def team_rename(*, owner: Owner, roster_id: int, name: str) -> Change:

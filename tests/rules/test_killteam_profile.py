@@ -8,35 +8,9 @@ from hypothesis import strategies as st
 
 from rules.errors import RulesError
 from rules.killteam import profile as kt
+from tests.killteam_profiles import KT_PROFILE
 
-# Every figure below is made up for the test: the core rules text gives no datacards.
-PROFILE = {
-    "name": "Test trooper",
-    "apl": 2,
-    "move": 6,
-    "save": 4,
-    "wounds": 8,
-    "weapons": [
-        {
-            "name": "Test gun",
-            "kind": "ranged",
-            "attacks": 4,
-            "hit": 4,
-            "normal_damage": 3,
-            "critical_damage": 4,
-            "rules": ["Lethal 5+", "Piercing 1"],
-        },
-        {
-            "name": "Test blade",
-            "kind": "melee",
-            "attacks": 3,
-            "hit": 4,
-            "normal_damage": 3,
-            "critical_damage": 5,
-            "rules": [],
-        },
-    ],
-}
+PROFILE = KT_PROFILE
 
 
 def with_(**changes) -> dict:
