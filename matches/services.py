@@ -15,8 +15,8 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.timesince import timesince
 
-from armies.models import DataPack, Owner, Roster
-from armies.packs import pack_catalog, pack_record, roster_pack
+from armies.models import Owner, Roster
+from armies.packs import first_pack, pack_catalog, pack_record, roster_pack
 from matches.models import SIDES, Match, MatchEvent, new_slug
 from rules.army import preset_roster, roster_to_dict
 from rules.catalog import Catalog, default_catalog
@@ -85,7 +85,7 @@ def _snapshot(choice: SideChoice, owner: Owner) -> _Snapshot:
     """A side as it starts: its list, with the figures of its roster's datacard pack (a starter
     force takes those of the player who starts the match)."""
     if choice.source == Match.Source.PRESET or choice.roster is None:
-        pack = DataPack.objects.owned_by(owner).first()
+        pack = first_pack(owner)  # their first Heavy Gear Blitz pack
     else:
         pack = roster_pack(choice.roster)
     record = pack_record(pack)

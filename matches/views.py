@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from armies.models import Roster
 from armies.owners import request_owner
+from blitz_site.systems import HGB
 from blitz_site.text import is_token
 from matches import access, board, services
 from matches.access import Access
@@ -115,8 +116,10 @@ def match_list(request: HttpRequest) -> HttpResponse:
 def match_new(request: HttpRequest) -> HttpResponse:
     owner = request_owner(request, create=request.method == "POST")
     slug = request.POST.get("against") or request.GET.get("against") or ""
-    shared = Roster.objects.live().filter(share_slug=slug).first() if is_token(slug) else None
-    rosters = list(Roster.objects.live().owned_by(owner).only("pk", "name"))
+    # The tracker plays Heavy Gear Blitz: a roster of another game is not offered.
+    playable = Roster.objects.live().filter(system=HGB.id)
+    shared = playable.filter(share_slug=slug).first() if is_token(slug) else None
+    rosters = list(playable.owned_by(owner).only("pk", "name"))
     initial = {
         "against": slug,
         "mine": f"roster:{request.GET.get('roster', '')}",
