@@ -63,8 +63,6 @@ class Event:
         return {"kind": self.kind, **self.data}
 
 
-UNDO_FIELDS = {"target": int}
-
 Fields = Mapping[str, Mapping[str, type | tuple[type, ...]]]
 
 
@@ -110,6 +108,11 @@ class Step:
     warnings: tuple[str, ...] = ()
     writes: frozenset[str] = frozenset()
     reads: frozenset[str] = frozenset()
+
+    @property
+    def parts(self) -> frozenset[str]:
+        """The parts of the state the event changed: each key it writes up to its ":"."""
+        return frozenset(key.split(":", 1)[0] for key in self.writes)
 
 
 @dataclass(frozen=True)

@@ -328,6 +328,9 @@ def test_every_kind_of_event_records_its_change_in_parts_the_cp_of_each_side_inc
         old, new = changed_parts(before, game.state)
         assert new, event.kind  # every event changes some part
         assert apply_parts(before, json.loads(json.dumps(new))) == game.state
+    # What an event says it wrote names the parts it changed (the app keeps them per event).
+    last = step(FIREFIGHT, make_event("resolve", operative="a-1", damage={"b-2": 3}, stun=["b-1"]))
+    assert last.parts == {"b-1", "b-2"} == set(changed_parts(FIREFIGHT, last.state)[1])
     parts = state_parts(game.state)
     assert parts["a"]["cp"] == 2 + 1 - 1 + 2 and parts["b"]["cp"] == 2 + 1 - 1
 
