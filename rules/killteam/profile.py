@@ -30,6 +30,7 @@ from importlib import resources
 from typing import Any
 
 from rules.errors import RulesError
+from rules.killteam.data import read_data
 
 WEAPON_RULE_ENTRIES = 22  # the text's list of weapon rules; two are printed in two forms
 MAX_NAME = 60
@@ -405,7 +406,8 @@ class Grenades:
         return self.frag + self.krak
 
 
-GRENADE_PICKS = 2  # the text: choose two explosive grenades
+# The text: choose two explosive grenades (the figure lives in equipment.toml).
+GRENADE_PICKS: int = read_data("equipment.toml")["explosive_grenades"]["picks"]
 
 
 def grenade_choices() -> tuple[Grenades, ...]:
