@@ -19,7 +19,7 @@ from armies.models import Roster
 from armies.owners import request_owner
 from blitz_site.systems import HGB
 from blitz_site.text import is_token
-from matches import access, board, services
+from matches import access, board, services, systems
 from matches.access import Access
 from matches.forms import MatchEndForm, MatchJoinForm, MatchStartForm, client_key, parse_op
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
@@ -171,7 +171,8 @@ def match_join(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             access.remember_seat(request, match, seat)
             return redirect("matches:match-board", pk=match.pk)
-    context = {"match": match, "error": error, "form": form, "state": match.current_state()}
+    state = systems.tracker(match.system).state(match)
+    context = {"match": match, "error": error, "form": form, "state": state}
     return render(request, "matches/match_join.html", context)
 
 
@@ -208,15 +209,21 @@ def match_join_qr(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def match_board(request: HttpRequest, pk: int) -> HttpResponse:
     player = access.match_for(request, pk)
-    response = render(request, BOARD, _board_context(request, player))
-    access.set_seat_cookie(response, request, player)
-    return response
+    return systems.tracker(player.match.system).board(request, player)
 
 
 @require_safe
 def match_watch(request: HttpRequest, slug: str) -> HttpResponse:
     watching = access.match_for(request, slug=slug, to="watch")
-    return render(request, BOARD, _board_context(request, watching))
+    return systems.tracker(watching.match.system).board(request, watching)
+
+
+def hgb_board(request: HttpRequest, viewer: Access) -> HttpResponse:
+    """Heavy Gear Blitz's board, for a player (with its seat cookie) or a watcher."""
+    response = render(request, BOARD, _board_context(request, viewer))
+    if viewer.seat is not None:
+        access.set_seat_cookie(response, request, viewer)
+    return response
 
 
 def _apply(request: HttpRequest, pk: int, change, key: str) -> services.Applied:

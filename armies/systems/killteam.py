@@ -72,6 +72,15 @@ class KillTeam(Builder):
     def shared_context(self, request: HttpRequest, roster: Roster) -> dict:
         return {"view": team_view(roster), "play_against_url": self.play_against_url(roster)}
 
+    def play_url(self, roster: Roster) -> str:
+        """The Kill Team match start, once the team has an operative to play."""
+        return f"{reverse('matches:kt-new')}?roster={roster.pk}" if _playable(roster) else ""
+
+    def play_against_url(self, roster: Roster) -> str:
+        if not _playable(roster):
+            return ""
+        return f"{reverse('matches:kt-new')}?against={roster.share_slug}"
+
     def copy_fields(self, roster: Roster, name: str) -> dict:
         return services.copy_fields(roster, name)
 
@@ -104,6 +113,11 @@ class KillTeam(Builder):
             f"{self.system.name} profiles entered by {pack.entered_by} · "
             f"{count} profile{'' if count == 1 else 's'}"
         )
+
+
+def _playable(roster: Roster) -> bool:
+    army = roster.army if isinstance(roster.army, dict) else {}
+    return bool(army.get("operatives"))
 
 
 def team_markdown(roster: Roster) -> str:

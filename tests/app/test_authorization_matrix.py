@@ -13,7 +13,8 @@ import pytest
 from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
-from armies.models import DataPack
+from armies.models import DataPack, Owner
+from matches.killteam.services import kt_match_start
 from matches.models import Match
 from tests.factories import make_kt_pack, make_match, make_roster, make_team, make_user, seat_guest
 
@@ -164,6 +165,21 @@ MATRIX = [
     # The house rule is off by default: its page sends the player back to the helper.
     Case("matches:attack-designation", "GET", ("match",), owner_only(302)),
     Case("matches:attack-designation-apply", "POST", ("match",), owner_only(400), {}),
+    # Kill Team matches ("ktmatch": the owner's, two teams of one operative)
+    Case("matches:kt-new", "GET", (), same(200)),
+    Case("matches:match-board", "GET", ("ktmatch",), owner_only(200)),
+    Case("matches:match-watch", "GET", ("ktwatch",), same(200)),
+    Case(
+        "matches:kt-event",
+        "POST",
+        ("ktmatch",),
+        owner_only(302),
+        {"op": "stun a-1", "key": "matrix-tap-0001"},
+    ),
+    Case("matches:kt-poll", "GET", ("ktmatch",), owner_only(204), query="?seq=0"),
+    Case("matches:kt-watch-poll", "GET", ("ktwatch",), same(204), query="?seq=0"),
+    Case("matches:kt-shoot", "GET", ("ktmatch",), owner_only(200)),
+    Case("matches:kt-shoot-apply", "POST", ("ktmatch",), owner_only(400), {}),  # no key
 ]
 
 
@@ -204,7 +220,10 @@ def test_who_may_do_what(case, role):
     )
     team = make_team(owner, operatives=1)
     kt_pack = make_kt_pack(owner)
+    ktmatch = kt_match_start(owner=Owner(owner.pk, None), player="owner", mine=team, opponent=team)
     values = {
+        "ktmatch": ktmatch.pk,
+        "ktwatch": ktmatch.watch_slug,
         "team": team.pk,
         "ktpack": kt_pack.pk,
         "roster": roster.pk,

@@ -148,7 +148,7 @@ def test_a_guest_creates_a_kill_team_roster(client):
     html = page(client, edit_url(roster))
     assert "give no datacards, no points and no rules for choosing a team" in html
     assert 'data-testid="operative-count">0</strong>' in html
-    assert "Play a match" not in html  # Kill Team has no tracker yet: no button at all
+    assert "Play a match" not in html  # no operative to play yet
 
 
 def test_creating_a_roster_of_an_unknown_game_is_refused(client):
@@ -484,12 +484,12 @@ def test_print_text_and_markdown_show_every_operative(client, player):
     assert text in unescape(page(client, reverse("armies:roster-text", args=[roster.pk])))
 
 
-def test_a_shared_kill_team_opens_prints_copies_and_offers_no_match(client, player):
+def test_a_shared_kill_team_opens_prints_copies_and_offers_a_match(client, player):
     roster = make_team(player, operatives=1)
     anonymous = Client()
     shared = page(anonymous, reverse("roster-shared", args=[roster.share_slug]))
     assert "Test trooper" in shared and "Copy to my rosters" in shared and "data-print" in shared
-    assert "Play against this list" not in shared
+    assert f"{reverse('matches:kt-new')}?against={roster.share_slug}" in shared
     qr = anonymous.get(reverse("roster-shared-qr", args=[roster.share_slug]))
     assert qr.status_code == 200 and qr["Content-Type"] == "image/svg+xml"
     other = make_user("other")
@@ -515,10 +515,11 @@ def test_duplicate_delete_and_restore_a_kill_team(client, player):
     assert client.get(edit_url(copy)).status_code == 200
 
 
-def test_the_match_history_of_a_kill_team_offers_no_match_to_start(client, player):
-    roster = make_team(player)
+def test_the_match_history_of_a_kill_team_offers_a_kill_team_match(client, player):
+    roster = make_team(player, operatives=1)
     html = page(client, reverse("matches:roster-history", args=[roster.pk]))
-    assert "has not been played in a match yet." in html and "Start a match" not in html
+    assert "has not been played in a match yet." in html
+    assert f'href="/matches/new/killteam/?roster={roster.pk}">Start a match</a>' in html
     hgb = make_roster(player)
     html = page(client, reverse("matches:roster-history", args=[hgb.pk]))
     assert f'href="/matches/new/?roster={hgb.pk}">Start a match</a>' in html
