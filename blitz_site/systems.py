@@ -11,8 +11,9 @@ behaviour, and never writes ``if system == "killteam"``:
 - ``armies/systems/``: how a game's rosters are created, edited, shown, printed, copied,
   exported and imported, and its datacard library (one module per game, ``hgb.py``,
   ``killteam.py``, each a ``Builder``).
-- ``matches/``: how a game's match starts and is played (Heavy Gear Blitz so far); a builder
-  says whether a roster of its game can start a match (``Builder.play_url``).
+- ``matches/systems.py``: each game's tracker (how its match state is read, its board, where a
+  match starts; Kill Team's in ``matches/killteam/``); a builder says whether a roster of its
+  game can start a match (``Builder.play_url``).
 
 Adding a third game:
 
@@ -24,7 +25,8 @@ Adding a third game:
    export and import), listed in ``armies/systems/__init__.py``, and its pages' templates
    under ``templates/armies/<game>_*.html``;
 4. a migration: the ``system`` fields' choices come from ``choices()``;
-5. when it has a tracker, its match behaviour in ``matches/`` and ``Builder.play_url``.
+5. when it has a tracker, a row in ``matches/systems.py``, its modules in ``matches/<game>/``
+   and ``Builder.play_url``.
 """
 
 from __future__ import annotations

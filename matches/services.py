@@ -474,7 +474,7 @@ def _store(
     )
     row.save(force_insert=True)
     if event.kind == "undo" and not refused:
-        _update_effective(match, rows + [row])
+        update_effective(match, rows + [row])
     match.seq = seq
     data = state_dict_after(stored, before, result.state)
     fields = ["seq", "updated_at"]
@@ -504,8 +504,10 @@ def _store(
     )
 
 
-def _update_effective(match: Match, rows: list[MatchEvent]) -> None:
-    effective = effective_seqs([LogEntry(row.seq, row.log_entry().event) for row in rows])
+def update_effective(match: Match, rows: list[MatchEvent], read=MatchEvent.log_entry) -> None:
+    """Flag each row as counting or undone after an undo; ``read`` reads a row as a log entry
+    (the game's own reader: ``MatchEvent.log_entry`` is Heavy Gear Blitz's)."""
+    effective = effective_seqs([LogEntry(row.seq, read(row).event) for row in rows])
     for flag in (True, False):
         flip = [row.seq for row in rows if row.effective != flag and (row.seq in effective) == flag]
         if flip:

@@ -134,14 +134,10 @@ def _apply_locked(match_id, side, token, client_key, request) -> KtApplied:
             if isinstance(error, Stale)
             else str(error)
         )
-        return _store(match, [], side, client_key, state, _asked(request), Step(state, words), True)
+        return _store(
+            match, [], side, client_key, state, services._asked(request), Step(state, words), True
+        )
     return _store(match, rows, side, client_key, state, event, result)
-
-
-def _asked(request: Event | UndoLast | Redo) -> Event:
-    if isinstance(request, Event):
-        return request
-    return Event("undo", {"target": request.seq if isinstance(request, Redo) else 0})
 
 
 def _undo(match: Match, request) -> tuple[list[MatchEvent], Event, Step]:
@@ -188,7 +184,7 @@ def _store(match, rows, side, client_key, before, event, result, refused=False) 
     )
     row.save(force_insert=True)
     if event.kind == "undo" and not refused:
-        _update_effective(match, [*rows, row])
+        services.update_effective(match, [*rows, row], log_entry)
     match.seq = row.seq
     fields = ["seq", "updated_at", "state"]
     ended = result.state.phase is kt.Phase.ENDED
@@ -201,11 +197,3 @@ def _store(match, rows, side, client_key, before, event, result, refused=False) 
     match.save(update_fields=fields)
     error = result.summary if refused else ""
     return KtApplied(match, result.state, row, error=error, warnings=result.warnings)
-
-
-def _update_effective(match: Match, rows: list[MatchEvent]) -> None:
-    effective = eventlog.effective_seqs([log_entry(row) for row in rows])
-    for flag in (True, False):
-        flip = [row.seq for row in rows if row.effective != flag and (row.seq in effective) == flag]
-        if flip:
-            MatchEvent.objects.filter(match=match, seq__in=flip).update(effective=flag)
