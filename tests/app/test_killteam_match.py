@@ -182,11 +182,11 @@ def test_a_tap_takes_the_same_number_of_queries_later_in_the_match(
     client, match, django_assert_max_num_queries
 ):
     to_firefight(client, match)
-    with django_assert_max_num_queries(14):
+    with django_assert_max_num_queries(11):
         kt_tap(client, match, "wound b-1 8")
     for seen in (7, 6, 5):
         kt_tap(client, match, f"wound b-1 {seen}")
-    with django_assert_max_num_queries(14):
+    with django_assert_max_num_queries(11):
         kt_tap(client, match, "wound b-2 8")
 
 
