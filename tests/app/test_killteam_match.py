@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from armies.models import Owner
-from matches.killteam.services import current_state, kt_match_start
+from matches.killteam.services import current_state, kt_match_start, log_entry
 from matches.models import Match, MatchEvent
 from rules import killteam as kt
 from tests.factories import make_team, make_user
@@ -168,14 +168,16 @@ def test_each_events_recorded_changes_give_exactly_the_new_state(client, match):
     ):
         kt_tap(client, match, op)
     initial = kt.state_from_dict(match.initial)
+    rows = [r for r in MatchEvent.objects.filter(match=match).order_by("seq") if not r.refused]
+    entries = [log_entry(row) for row in rows]
     state = initial
-    for row in MatchEvent.objects.filter(match=match).order_by("seq"):
-        if row.refused:
-            continue
-        old, new = kt.changed_parts(state, kt.apply_parts(state, row.after))
-        assert new == row.after
-        state = kt.apply_parts(state, row.after)
-    assert kt.state_to_dict(state) == kt.state_to_dict(state_of(match))
+    for index, row in enumerate(rows):
+        expected = kt.replay(initial, entries[: index + 1])  # the state after this event
+        assert kt.apply_parts(state, row.after) == expected, row.summary
+        assert kt.apply_parts(expected, row.before) == state, row.summary
+        state = expected
+    assert state == state_of(match)
+    assert len(rows) == 12
 
 
 def test_a_tap_takes_the_same_number_of_queries_later_in_the_match(
