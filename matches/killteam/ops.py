@@ -56,6 +56,7 @@ OPS = {
     "activate": (2, lambda op, order: _event("activate", operative=op, order=order)),
     "order": (2, lambda op, order: _event("set_order", operative=op, order=order)),
     "end-activation": (1, lambda op: _event("end_activation", operative=op)),
+    "end-battle": (1, lambda winner: _event("end_match", winner=winner)),
     "end-tp": (
         1,
         lambda tp: _event("end_turning_point", turning_point=_number(tp, "A turning point")),

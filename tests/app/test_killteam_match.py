@@ -100,6 +100,34 @@ def test_wounds_show_injured_at_the_right_wound_and_undo_brings_them_back(client
     assert 'class="undone"' in html
 
 
+def test_a_first_turning_point_tie_lets_the_players_pick_who_decides(client, match):
+    kt_tap(client, match, "roll a 3")
+    html = kt_tap(client, match, "roll b 3").content.decode()
+    assert "A tie: nobody holds the initiative yet" in html
+    assert html.count('value="initiative ') == 4  # either decider, either holder
+    html = kt_tap(client, match, "initiative b a").content.decode()
+    assert "<b>Blue team</b> has the initiative" in html
+    state = state_of(match)
+    assert (state.initiative, state.decider, state.phase) == ("b", "a", kt.Phase.STRATEGY)
+
+
+def test_ending_the_battle_locks_the_board_until_undone(client, match):
+    html = kt_tap(client, match, "end-battle a").content.decode()
+    assert "Battle over: Red team won" in html and 'value="wound ' not in html
+    match.refresh_from_db()
+    assert (match.status, match.result) == (Match.Status.ENDED, "a")
+    kt_tap(client, match, "undo last")
+    match.refresh_from_db()
+    assert match.status == Match.Status.LIVE
+
+
+def test_a_watcher_sees_the_board_without_its_controls(match):
+    watcher = Client()
+    html = watcher.get(reverse("matches:match-watch", args=[match.watch_slug])).content.decode()
+    assert "You are watching this match" in html and "match-form" not in html
+    assert reverse("matches:kt-watch-poll", args=[match.watch_slug]) in html
+
+
 def test_a_tap_sent_twice_applies_once_and_a_stale_one_changes_nothing(client, match):
     key = uuid.uuid4().hex
     kt_tap(client, match, "wound a-2 8", key)

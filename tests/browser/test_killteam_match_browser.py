@@ -21,7 +21,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 TABLET = {"width": 820, "height": 1180}
 SYNC = SYNC_SECONDS * 1000
-BOARD_TARGETS = "main .button, main button, main select, main input[type=text], main label.choice"
+BOARD_TARGETS = (
+    "main .button, main button, main select, main input[type=text], main label.choice, main summary"
+)
 
 
 def card(page, operative: str):
