@@ -24,8 +24,11 @@ from matches.views import _plain
 from rules import killteam as kt
 from rules.errors import RulesError
 from rules.eventlog import EventError, UnknownId
+from rules.killteam.data import core_numbers
+from rules.killteam.shoot import defence_dice_to_roll
 
 TEMPLATE = "matches/killteam_shoot.html"
+DEFENCE_DICE = core_numbers().defence_dice
 DICE = re.compile(r"^[1-6](?:[ ,]+[1-6]){0,19}$")
 
 
@@ -124,26 +127,43 @@ def _context(request: HttpRequest, match: Match, data: QueryDict) -> dict:
         return context
     context |= {"choice": choice, "printed": [r.text for r in choice.weapon.rules]}
     context["odds"] = _odds(choice)
-    attack_text, defence_text = data.get("attack", ""), data.get("defence", "")
-    if data.get("roll") == "1":
-        attack_text = " ".join(str(secrets.randbelow(6) + 1) for _ in range(choice.weapon.attacks))
+    try:
+        context |= _read_dice(choice, data)
+    except RulesError as error:
+        context["error"] = str(error)
+    return context
+
+
+def _roll(count: int) -> str:
+    return " ".join(str(secrets.randbelow(6) + 1) for _ in range(count))
+
+
+def _read_dice(choice: Choice, data: QueryDict) -> dict:
+    """The dice entered (or rolled on screen: as many as the rules say to roll) read, and the
+    ways to block them, least damage first."""
+    rolled = data.get("roll") == "1"
     profile = choice.profile()
+    attack_text = _roll(choice.weapon.attacks) if rolled else data.get("attack", "")
     attack_dice = _dice(attack_text, "attack dice")
     if not attack_dice:
-        return context
+        return {}
     attack = kt.read_attack(profile, attack_dice, injured_attacker=choice.shooter.injured)
-    context |= {"attack": attack, "attack_text": attack_text}
-    if data.get("roll") == "1":
-        defence_text = " ".join(str(secrets.randbelow(6) + 1) for _ in range(3))
+    found = {"attack": attack, "attack_text": attack_text}
+    if rolled:
+        count, _ = defence_dice_to_roll(
+            profile.rules, attack.crits, defence_dice=DEFENCE_DICE, cover=choice.cover
+        )
+        defence_text = _roll(count)
+    else:
+        defence_text = data.get("defence", "")
     defence_dice = _dice(defence_text, "defence dice")
     if not defence_dice:
-        return context
+        return found
     defence = kt.read_defence(
         profile, attack, defence_dice, save=choice.target.save, cover=choice.cover
     )
     options = kt.block_options(profile, attack, defence)
-    context |= {"defence": defence, "defence_text": defence_text, "options": options}
-    return context
+    return found | {"defence": defence, "defence_text": defence_text, "options": options}
 
 
 @require_safe
@@ -153,8 +173,6 @@ def shoot_helper(request: HttpRequest, pk: int) -> HttpResponse:
         context = _context(request, match, request.GET)
     except UnknownId as error:
         return _plain(error, 404)
-    except RulesError as error:
-        context = _context(request, match, QueryDict()) | {"error": str(error)}
     return render(request, TEMPLATE, context)
 
 
@@ -165,6 +183,8 @@ def shoot_apply(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         key = client_key(request.POST.get("key"))
         context = _context(request, match, request.POST)
+        if context.get("error"):
+            raise RulesError(context["error"])
         options = context.get("options")
         if not options:
             raise EventError("Enter the attack and defence dice first.")

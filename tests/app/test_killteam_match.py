@@ -254,6 +254,16 @@ def test_the_shoot_helper_shows_the_exact_odds_and_applies_the_damage(client, ma
     assert state_of(match).operative("b-1").current == 8
 
 
+def test_rolling_on_screen_rolls_the_defence_dice_the_rules_say(client, match):
+    url = reverse("matches:kt-shoot", args=[match.pk])
+    html = client.get(url, {"pick": "a-1|Test gun", "target": "b-1", "roll": "1"}).content
+    html = html.decode()
+    assert "The defender blocks" in html  # Piercing 1: two dice (or one fewer), never refused
+    wrong = client.get(url, {"pick": "a-1|Test gun", "target": "b-1", "attack": "6 6"})
+    assert "Roll 4 attack dice; got 2." in wrong.content.decode()
+    assert 'value="a-1|Test gun" selected' in wrong.content.decode()
+
+
 def test_the_shoot_helper_refuses_bad_dice_with_400(client, match):
     response = client.post(
         reverse("matches:kt-shoot-apply", args=[match.pk]),
