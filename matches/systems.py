@@ -14,7 +14,6 @@ from functools import wraps
 from typing import Any
 
 from django.http import Http404
-from django.urls import reverse
 from django.utils.module_loading import import_string
 
 from blitz_site.systems import HGB, KILLTEAM
@@ -27,6 +26,7 @@ class Tracker:
     state_path: str  # (match) -> the game's state, as the rules package holds it
     board_path: str  # (request, access) -> the board page
     start_name: str  # the URL name of the page that starts a match of this game
+    summary_name: str  # the URL name of a match's summary (the board while it has none)
 
     def state(self, match) -> Any:
         return import_string(self.state_path)(match)
@@ -34,21 +34,21 @@ class Tracker:
     def board(self, request, viewer):
         return import_string(self.board_path)(request, viewer)
 
-    def start_url(self, **query: object) -> str:
-        url = reverse(self.start_name)
-        pairs = "&".join(f"{key}={value}" for key, value in query.items())
-        return f"{url}?{pairs}" if pairs else url
-
 
 TRACKERS: dict[str, Tracker] = {
     HGB.id: Tracker(
-        HGB.id, "matches.systems.hgb_state", "matches.views.hgb_board", "matches:match-new"
+        HGB.id,
+        "matches.systems.hgb_state",
+        "matches.views.hgb_board",
+        "matches:match-new",
+        "matches:match-summary",
     ),
     KILLTEAM.id: Tracker(
         KILLTEAM.id,
         "matches.killteam.services.current_state",
         "matches.killteam.views.board_page",
         "matches:kt-new",
+        "matches:match-board",
     ),
 }
 

@@ -58,6 +58,14 @@ def test_the_start_page_starts_a_match_between_two_teams(client, player):
     assert "Turning point 1" in board and "<b>8</b> of 8 wounds" in board
 
 
+def test_the_match_list_and_a_teams_history_lead_to_kill_team_matches(client, player, match):
+    html = client.get(reverse("matches:match-list")).content.decode()
+    assert reverse("matches:kt-new") in html and "Red team" in html
+    history = reverse("matches:roster-history", args=[match.a_roster_id])
+    html = client.get(history).content.decode()
+    assert reverse("matches:match-board", args=[match.pk]) in html  # no HGB summary
+
+
 def test_a_team_without_operatives_cannot_start_a_match(client, player):
     mine = make_team(player, name="Empty")
     theirs = make_team(player, name="Blue team", operatives=1)
