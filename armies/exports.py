@@ -1,6 +1,16 @@
-"""Roster exports: Markdown for forums and Discord, JSON that rebuilds the roster."""
+"""Roster exports: the JSON envelope every game's export shares, and Heavy Gear Blitz's
+Markdown and summary.
+
+An export states its format and its game: ``{"format": "blitz-roster/2", "system": "hgb",
+...}``; the rest (``data``, ``summary``, ``roster``) is the game's own (``Builder.export``).
+Format 1, from before there were two games, has no "system": it is Heavy Gear Blitz and still
+imports.
+"""
 
 from __future__ import annotations
+
+import json
+from typing import Any
 
 from django.utils import timezone
 from django.utils.text import slugify
@@ -8,14 +18,64 @@ from django.utils.text import slugify
 import rules
 from armies.models import Roster
 from armies.presenters import RosterView
-from armies.services import EXPORT_FORMAT
+from armies.services import RosterError
+from blitz_site.systems import HGB
+from blitz_site.text import MESSAGE as UNSTORABLE_MESSAGE
+from blitz_site.text import storable
+
+EXPORT_FORMAT = "blitz-roster/2"
+FORMATS_BEFORE_SYSTEMS = {"blitz-roster/1": HGB.id}
 
 
 def filename(roster: Roster, extension: str) -> str:
     return f"{slugify(roster.name) or 'roster'}.{extension}"
 
 
-def roster_document(roster: Roster, view: RosterView) -> dict:
+def envelope(roster: Roster, body: dict) -> dict:
+    """The export of ``roster``: its format, game and time, then its game's ``body``."""
+    return {
+        "format": EXPORT_FORMAT,
+        "system": roster.system,
+        "exported_at": timezone.now().isoformat(timespec="seconds"),
+        **body,
+    }
+
+
+def read_export(text: str) -> tuple[str, Any]:
+    """The game id and the "roster" of an exported file; RosterError with a sentence when it
+    is not one. The game's builder checks the roster itself."""
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RosterError(
+            f"The file is not valid JSON ({error.msg} at line {error.lineno})."
+        ) from error
+    except RecursionError as error:  # "[[[[..." nested deeper than any roster could be
+        raise RosterError("The file is not a roster export: it is nested far too deep.") from error
+    except ValueError as error:  # an integer of more than 4,300 digits (Python's own limit)
+        raise RosterError(
+            "The file is not a roster export: it holds a number too long to read."
+        ) from error
+    if not storable(document):
+        raise RosterError(f"This file can't be imported. {UNSTORABLE_MESSAGE}")
+    if not isinstance(document, dict):
+        raise RosterError(
+            'This is not a Blitz roster export: its "format" field is missing or wrong.'
+        )
+    format_ = document.get("format")
+    if isinstance(format_, str) and format_ in FORMATS_BEFORE_SYSTEMS:
+        return FORMATS_BEFORE_SYSTEMS[format_], document.get("roster")
+    if format_ != EXPORT_FORMAT:
+        raise RosterError(
+            'This is not a Blitz roster export: its "format" field is missing or wrong.'
+        )
+    system = document.get("system")
+    if not isinstance(system, str) or not system:
+        raise RosterError('This roster export does not say which game it is for ("system").')
+    return system, document.get("roster")
+
+
+def hgb_export(roster: Roster, view: RosterView) -> dict:
     """Everything needed to rebuild the roster, with the data it was built with, and a summary
     for people and other tools: TV, each group's TV and the legality problems.
 
@@ -23,8 +83,6 @@ def roster_document(roster: Roster, view: RosterView) -> dict:
     """
     catalog = rules.default_catalog()
     return {
-        "format": EXPORT_FORMAT,
-        "exported_at": timezone.now().isoformat(timespec="seconds"),
         "data": {"version": catalog.data_version, "fingerprint": roster.data_fingerprint},
         "summary": _summary(view, catalog),
         "roster": roster.army,

@@ -6,6 +6,7 @@ from django import forms
 
 import rules
 import rules.datapack
+from blitz_site import systems
 from blitz_site.once import OnceKeyField
 from blitz_site.text import StorableTextMixin
 
@@ -95,8 +96,13 @@ FIGURE = re.compile(r"-?[0-9]{1,4}")  # ASCII digits only: "²" or "٣" is not a
 
 
 class PackCreateForm(StorableTextMixin, forms.Form):
+    system = forms.ChoiceField(label="Game", choices=systems.choices, required=False)
     name = forms.CharField(label="Pack name", max_length=80, required=False)
     key = OnceKeyField()
+
+    def clean_system(self) -> systems.GameSystem:
+        """The game of the new pack: Heavy Gear Blitz unless another is asked for."""
+        return systems.find(self.cleaned_data.get("system")) or systems.DEFAULT
 
 
 class PackImportForm(forms.Form):

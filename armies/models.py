@@ -14,12 +14,22 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from blitz_site import systems
+
 TRASH_DAYS = 30
 SHARE_SLUG_BYTES = 16  # 128 bits of randomness, URL-safe base64: 22 characters
 
 
 def new_share_slug() -> str:
     return secrets.token_urlsafe(SHARE_SLUG_BYTES)
+
+
+def system_field() -> models.CharField:
+    """The game a row belongs to (``blitz_site.systems``); rows from before there were two
+    games are Heavy Gear Blitz."""
+    return models.CharField(
+        max_length=systems.MAX_ID, choices=systems.choices(), default=systems.DEFAULT.id
+    )
 
 
 class RosterQuerySet(models.QuerySet):
@@ -48,6 +58,7 @@ class Roster(models.Model):
     )
     # A guest's rosters belong to a random key kept in their session until they sign up.
     guest_key = models.CharField(max_length=64, blank=True, db_index=True)
+    system = system_field()
     name = models.CharField(max_length=80)
     faction = models.CharField(max_length=64)
     tv_limit = models.PositiveIntegerField(default=610)
@@ -140,6 +151,9 @@ class DataPackQuerySet(models.QuerySet):
             return self.filter(owner__isnull=True, guest_key=owner.guest_key)
         return self.none()
 
+    def of(self, system: systems.GameSystem) -> DataPackQuerySet:
+        return self.filter(system=system.id)
+
 
 class DataPack(models.Model):
     """Datacard figures a player typed in (or imported, or copied): ``rules.complete_catalog``
@@ -154,6 +168,7 @@ class DataPack(models.Model):
         related_name="datapacks",
     )
     guest_key = models.CharField(max_length=64, blank=True, db_index=True)
+    system = system_field()  # the game whose figures (or profiles) the pack holds
     name = models.CharField(max_length=80)
     # Who typed the figures in, as the pack says on every figure ("entered by jan").
     entered_by = models.CharField(max_length=150)
@@ -193,7 +208,8 @@ class DataPack(models.Model):
 
     @property
     def entry_count(self) -> int:
-        return sum(len(self.figures.get(kind) or {}) for kind in ("models", "weapons"))
+        """How many entries hold figures: models and weapons, or Kill Team profiles."""
+        return sum(len(entries) for entries in self.figures.values() if isinstance(entries, dict))
 
 
 class RevokedPackSlug(models.Model):

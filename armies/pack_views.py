@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -11,71 +9,36 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import rules
-from armies import packs
+from armies import packs, systems
 from armies.forms import FiguresForm, PackCreateForm, PackImportForm, RosterPackForm
 from armies.models import DataPack, RevokedPackSlug, Roster
 from armies.owners import request_owner
 from blitz_site.once import new_key, read_key
+from blitz_site.systems import HGB, GameSystem
 from blitz_site.text import is_token
-from rules.datapack import FIELDS, SOURCE_WORDS
-
-SUMMARY = {
-    "models": ("armor", "size", "sensors"),
-    "weapons": ("accuracy", "dm", "rof"),
-}
+from rules.datapack import FIELDS
 
 
-@dataclass(frozen=True)
-class Cell:
-    value: object
-    source: str  # "rules text", "host data", "yours"... or "" when missing
-
-
-@dataclass(frozen=True)
-class EntryRow:
-    kind: str
-    id: str
-    name: str
-    cells: list[Cell]
-    more_given: int  # other figures given (movement lines, ranges, traits)
-    more_total: int
-
-
-def _words(source: str | None, pack: DataPack | None, yours: bool) -> str:
-    if source is None:
-        return ""
-    if source == rules.datapack.PACK and pack is not None:
-        who = f"entered by {pack.entered_by}"
-        return f"yours, {who}" if yours else who
-    return SOURCE_WORDS[source]
-
-
-def entry_rows(kind: str, pack: DataPack | None, *, yours: bool) -> list[EntryRow]:
-    """Every model (or weapon) the data knows, with its figures and where each comes from."""
-    figures = pack.figures if pack else {}
-    builtin, hosted = rules.builtin_catalog(), rules.default_catalog()
-    done = rules.complete_catalog(hosted, figures)
-    entries = getattr(hosted, kind).values()
-    rows = []
-    for entry in sorted(entries, key=lambda e: e.name.lower()):
-        entry_id = entry.id if kind == "models" else entry.code
-        sources = rules.figure_sources(builtin, hosted, kind, entry_id, figures)
-        cells = [
-            Cell(rules.figure_of(done, kind, entry_id, key), _words(sources[key], pack, yours))
-            for key in SUMMARY[kind]
-        ]
-        others = [key for key in sources if key not in SUMMARY[kind]]
-        given = sum(1 for key in others if sources[key] is not None)
-        rows.append(EntryRow(kind, entry_id, entry.name, cells, given, len(others)))
-    return rows
-
-
-def _own_pack(request: HttpRequest, pk: int) -> DataPack:
-    """The requester's pack, or 404 (another player's pack is not even confirmed)."""
-    pack = DataPack.objects.owned_by(request_owner(request)).filter(pk=pk).first()
+def _own_pack(request: HttpRequest, pk: int, system: GameSystem | None = None) -> DataPack:
+    """The requester's pack (of ``system`` only, when given), or 404 (another player's pack is
+    not even confirmed)."""
+    mine = DataPack.objects.owned_by(request_owner(request))
+    pack = (mine.of(system) if system else mine).filter(pk=pk).first()
     if pack is None:
         raise Http404("No such datacard pack.")
     return pack
+
+
+def _pack_context(pack: DataPack | None, *, yours: bool) -> dict:
+    """What My datacards and a pack's share page show of a pack, as its game's builder says."""
+    builder = systems.for_pack(pack)
+    return {
+        **builder.library_context(pack, yours=yours),
+        "library_template": builder.templates.library,
+        "library_notice": builder.templates.library_notice,
+        "pack_summary": builder.pack_summary(pack) if pack else "",
+        "pack_export_url": builder.pack_export_url(pack) if pack else "",
+    }
 
 
 def _library_url(pack: DataPack | None = None) -> str:
@@ -104,8 +67,7 @@ def _library_context(request: HttpRequest, **forms) -> dict:
     return {
         "packs": mine,
         "pack": pack,
-        "models": entry_rows("models", pack, yours=True),
-        "weapons": entry_rows("weapons", pack, yours=True),
+        **_pack_context(pack, yours=True),
         "share_url": request.build_absolute_uri(reverse("datacard-shared", args=[pack.share_slug]))
         if pack and pack.share_slug
         else "",
@@ -128,6 +90,7 @@ def datacard_pack_create(request: HttpRequest) -> HttpResponse:
             entered_by=_entered_by(request),
             name=form.cleaned_data["name"],
             key=form.cleaned_data["key"],
+            system=form.cleaned_data["system"],
         )
     except packs.PackError as error:
         form.add_error(None, str(error))
@@ -163,7 +126,7 @@ def datacard_pack_import(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def datacard_edit(request: HttpRequest, pk: int, kind: str, entry_id: str) -> HttpResponse:
     """One model's (or weapon's) figures in a pack: the data's read-only, the rest a form."""
-    pack = _own_pack(request, pk)
+    pack = _own_pack(request, pk, HGB)
     data = rules.default_catalog()
     if kind not in FIELDS:
         raise Http404("Datacards hold models and weapons only.")
@@ -217,7 +180,7 @@ def datacard_edit(request: HttpRequest, pk: int, kind: str, entry_id: str) -> Ht
 
 @require_safe
 def datacard_export(request: HttpRequest, pk: int) -> HttpResponse:
-    pack = _own_pack(request, pk)
+    pack = _own_pack(request, pk, HGB)
     text = rules.pack_to_toml(
         pack.figures, rules.default_catalog(), name=pack.name, owner=pack.entered_by
     )
@@ -268,8 +231,7 @@ def datacard_shared(request: HttpRequest, slug: str) -> HttpResponse:
     yours = request_owner(request).owns(pack)
     context = {
         "pack": pack,
-        "models": entry_rows("models", pack, yours=yours),
-        "weapons": entry_rows("weapons", pack, yours=yours),
+        **_pack_context(pack, yours=yours),
         "is_owner": yours,
         "key": new_key,
     }

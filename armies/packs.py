@@ -7,6 +7,7 @@ from django.db import IntegrityError, transaction
 
 import rules
 from armies.models import DataPack, Owner, RevokedPackSlug, Roster, new_share_slug
+from blitz_site.systems import HGB, GameSystem
 from blitz_site.text import MESSAGE as UNSTORABLE_MESSAGE
 from blitz_site.text import storable
 
@@ -31,8 +32,15 @@ def owner_name(request_user, owner: Owner) -> str:
     return request_user.get_username() if owner.user_id is not None else "a guest"
 
 
-def library(owner: Owner) -> list[DataPack]:
-    return list(DataPack.objects.owned_by(owner))
+def library(owner: Owner, system: GameSystem | None = None) -> list[DataPack]:
+    """The owner's packs (of one game, when given)."""
+    packs = DataPack.objects.owned_by(owner)
+    return list(packs.of(system) if system else packs)
+
+
+def first_pack(owner: Owner, system: GameSystem = HGB) -> DataPack | None:
+    """The owner's own pack of a game: their first."""
+    return DataPack.objects.owned_by(owner).of(system).first()
 
 
 def roster_pack(roster: Roster) -> DataPack | None:
@@ -40,7 +48,7 @@ def roster_pack(roster: Roster) -> DataPack | None:
     if roster.pack_id is not None:
         return roster.pack
     owner = Owner(roster.owner_id, roster.guest_key or None)
-    return DataPack.objects.owned_by(owner).first()
+    return DataPack.objects.owned_by(owner).filter(system=roster.system).first()
 
 
 def pack_catalog(figures: dict | None) -> rules.Catalog:
@@ -91,12 +99,22 @@ def _new_pack(owner: Owner, *, key: str, **fields) -> DataPack:
     return pack
 
 
-def pack_create(*, owner: Owner, entered_by: str, name: str = "", key: str = "") -> DataPack:
-    return _new_pack(owner, key=key, name=_name(name, LIBRARY_NAME), entered_by=entered_by)
+def pack_create(
+    *, owner: Owner, entered_by: str, name: str = "", key: str = "", system: GameSystem = HGB
+) -> DataPack:
+    return _new_pack(
+        owner,
+        key=key,
+        name=_name(name, LIBRARY_NAME),
+        entered_by=entered_by,
+        system=system.id,
+    )
 
 
-def _locked(owner: Owner, pack_id: int) -> DataPack:
-    pack = DataPack.objects.select_for_update().owned_by(owner).filter(pk=pack_id).first()
+def locked(owner: Owner, pack_id: int, system: GameSystem | None = None) -> DataPack:
+    """The owner's pack (of ``system`` only, when given), locked: DataPack.DoesNotExist else."""
+    packs = DataPack.objects.select_for_update().owned_by(owner).filter(pk=pack_id)
+    pack = (packs.of(system) if system else packs).first()
     if pack is None:
         raise DataPack.DoesNotExist
     return pack
@@ -107,7 +125,7 @@ def pack_set_figures(
     *, owner: Owner, pack_id: int, kind: str, entry_id: str, figures: dict
 ) -> DataPack:
     """Replace the figures of one model or weapon; the whole pack is checked before saving."""
-    pack = _locked(owner, pack_id)
+    pack = locked(owner, pack_id, HGB)
     content = {k: dict(v) for k, v in (pack.figures or {}).items()}
     entries = content.setdefault(kind, {})
     entries[entry_id] = {key: value for key, value in figures.items() if value is not None}
@@ -126,7 +144,7 @@ def pack_save_figure(
     """One figure into the owner's own pack (their first; "My datacards" is made when they have
     none), checked whole as the library form checks it. Saving the same value again changes
     nothing, so a retried tap is harmless."""
-    pack = DataPack.objects.owned_by(owner).first()
+    pack = first_pack(owner, HGB)
     if pack is None:
         pack = _new_pack(owner, key=SAVED_FIGURE_KEY, name=LIBRARY_NAME, entered_by=entered_by)
     return _set_figure(owner, pack.pk, kind, entry_id, key, value)
@@ -134,7 +152,7 @@ def pack_save_figure(
 
 @transaction.atomic
 def _set_figure(owner: Owner, pack_id: int, kind: str, entry_id: str, key: str, value) -> DataPack:
-    pack = _locked(owner, pack_id)
+    pack = locked(owner, pack_id, HGB)
     content = {k: {e: dict(f) for e, f in v.items()} for k, v in (pack.figures or {}).items()}
     content.setdefault(kind, {}).setdefault(entry_id, {})[key] = value
     try:
@@ -188,13 +206,14 @@ def pack_copy_shared(*, owner: Owner, slug: str, key: str = "") -> DataPack:
         entered_by=source.entered_by,
         figures=source.figures,
         copied_from=source,
+        system=source.system,
     )
 
 
 @transaction.atomic
 def pack_share_new_link(*, owner: Owner, pack_id: int) -> DataPack:
     """A new share link (the old one, if any, stops working)."""
-    pack = _locked(owner, pack_id)
+    pack = locked(owner, pack_id)
     if pack.share_slug:
         RevokedPackSlug.objects.get_or_create(slug=pack.share_slug)
     pack.share_slug = new_share_slug()
@@ -204,7 +223,7 @@ def pack_share_new_link(*, owner: Owner, pack_id: int) -> DataPack:
 
 @transaction.atomic
 def pack_share_revoke(*, owner: Owner, pack_id: int) -> DataPack:
-    pack = _locked(owner, pack_id)
+    pack = locked(owner, pack_id)
     if pack.share_slug:
         RevokedPackSlug.objects.get_or_create(slug=pack.share_slug)
     pack.share_slug = None
@@ -214,19 +233,24 @@ def pack_share_revoke(*, owner: Owner, pack_id: int) -> DataPack:
 
 @transaction.atomic
 def pack_delete(*, owner: Owner, pack_id: int) -> None:
-    pack = _locked(owner, pack_id)
+    pack = locked(owner, pack_id)
     if pack.share_slug:
         RevokedPackSlug.objects.get_or_create(slug=pack.share_slug)
     pack.delete()
 
 
+def owns_pack(owner: Owner, pack_id: int, system: GameSystem) -> bool:
+    return DataPack.objects.owned_by(owner).of(system).filter(pk=pack_id).exists()
+
+
 @transaction.atomic
 def roster_set_pack(*, owner: Owner, roster_id: int, pack_id: int | None) -> Roster:
     """Choose the pack completing a roster's figures (None: the owner's own, the first)."""
-    roster = Roster.objects.select_for_update().live().owned_by(owner).filter(pk=roster_id).first()
+    rosters = Roster.objects.select_for_update().live().owned_by(owner).filter(system=HGB.id)
+    roster = rosters.filter(pk=roster_id).first()
     if roster is None:
         raise Roster.DoesNotExist
-    if pack_id is not None and not DataPack.objects.owned_by(owner).filter(pk=pack_id).exists():
+    if pack_id is not None and not owns_pack(owner, pack_id, HGB):
         raise PackError("Choose one of your own datacard packs.")
     roster.pack_id = pack_id
     roster.save(update_fields=["pack", "updated_at"])

@@ -8,6 +8,7 @@ from functools import cached_property
 import rules
 from armies.models import DataPack, Roster
 from armies.packs import pack_catalog, roster_pack
+from rules.datapack import PACK, SOURCE_WORDS
 from rules.glossary import glossary, weapon_terms
 
 BOX_LETTERS = {"sturdy": "S", "light": "L", "heavy": "H", "critical": "C"}
@@ -367,3 +368,56 @@ def roster_view(
                 view.problems.append(problem)
     squads = catalog.squads_of(roster.faction) if editing else ()
     return RosterView(roster, army, cost, problems, groups, faction_name, squads=squads, pack=pack)
+
+
+# --- My datacards: every model and weapon with its figures and their sources ---------------
+
+SUMMARY = {
+    "models": ("armor", "size", "sensors"),
+    "weapons": ("accuracy", "dm", "rof"),
+}
+
+
+@dataclass(frozen=True)
+class Cell:
+    value: object
+    source: str  # "rules text", "host data", "yours"... or "" when missing
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    kind: str
+    id: str
+    name: str
+    cells: list[Cell]
+    more_given: int  # other figures given (movement lines, ranges, traits)
+    more_total: int
+
+
+def _words(source: str | None, pack: DataPack | None, yours: bool) -> str:
+    if source is None:
+        return ""
+    if source == PACK and pack is not None:
+        who = f"entered by {pack.entered_by}"
+        return f"yours, {who}" if yours else who
+    return SOURCE_WORDS[source]
+
+
+def entry_rows(kind: str, pack: DataPack | None, *, yours: bool) -> list[EntryRow]:
+    """Every model (or weapon) the data knows, with its figures and where each comes from."""
+    figures = pack.figures if pack else {}
+    builtin, hosted = rules.builtin_catalog(), rules.default_catalog()
+    done = rules.complete_catalog(hosted, figures)
+    entries = getattr(hosted, kind).values()
+    rows = []
+    for entry in sorted(entries, key=lambda e: e.name.lower()):
+        entry_id = entry.id if kind == "models" else entry.code
+        sources = rules.figure_sources(builtin, hosted, kind, entry_id, figures)
+        cells = [
+            Cell(rules.figure_of(done, kind, entry_id, key), _words(sources[key], pack, yours))
+            for key in SUMMARY[kind]
+        ]
+        others = [key for key in sources if key not in SUMMARY[kind]]
+        given = sum(1 for key in others if sources[key] is not None)
+        rows.append(EntryRow(kind, entry_id, entry.name, cells, given, len(others)))
+    return rows

@@ -6,7 +6,6 @@ Requests that add or remove something carry a key: a key already applied is not 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -15,11 +14,9 @@ from django.utils import timezone
 
 import rules
 from armies.models import Owner, RevokedShareSlug, Roster, new_share_slug
-from blitz_site.text import MESSAGE as UNSTORABLE_MESSAGE
-from blitz_site.text import storable
+from blitz_site.systems import HGB, GameSystem
 
 APPLIED_KEYS_KEPT = 50
-EXPORT_FORMAT = "blitz-roster/1"
 MAX_NAME = 80
 
 
@@ -42,11 +39,27 @@ def load_army(roster: Roster) -> rules.Roster:
 
 
 def _store(roster: Roster, army: rules.Roster) -> None:
-    roster.army = rules.roster_to_dict(army)
+    for field, value in stored_fields(army).items():
+        if field != "name":
+            setattr(roster, field, value)
     roster.name = army.name or roster.name
-    roster.faction = army.faction
-    roster.tv_limit = army.tv_limit
-    roster.data_fingerprint = catalog().fingerprint
+
+
+def stored_fields(army: rules.Roster) -> dict:
+    """The row's fields of a Heavy Gear Blitz roster (``army`` named)."""
+    return {
+        "system": HGB.id,
+        "army": rules.roster_to_dict(army),
+        "name": army.name,
+        "faction": army.faction,
+        "tv_limit": army.tv_limit,
+        "data_fingerprint": catalog().fingerprint,
+    }
+
+
+def clean_name(name: str) -> str:
+    """A roster name as typed, with spaces tidied; RosterError when empty or too long."""
+    return _clean_name(name)
 
 
 def _clean_name(name: str) -> str:
@@ -66,15 +79,22 @@ def created_with(owner: Owner, key: str) -> Roster | None:
 
 
 def _new_roster(owner: Owner, army: rules.Roster, *, key: str = "", **extra) -> Roster:
-    """Save a new roster; with a once-only ``key`` already used by this owner (two submits of one
-    form, even at the same moment), the roster the first one made instead."""
+    """Save a new Heavy Gear Blitz roster (see ``new_roster``)."""
+    fields = stored_fields(army)
+    fields["name"] = army.name or ""
+    return new_roster(owner, key=key, **fields, **extra)
+
+
+def new_roster(owner: Owner, *, key: str = "", **fields) -> Roster:
+    """Save a new roster of any game (``fields`` as a builder gives them); with a once-only
+    ``key`` already used by this owner (two submits of one form, even at the same moment), the
+    roster the first one made instead."""
     roster = Roster(
         owner_id=owner.user_id,
         guest_key="" if owner.user_id else owner.guest_key,
         create_key=key,
-        **extra,
+        **fields,
     )
-    _store(roster, army)
     for _ in range(3):
         roster.share_slug = new_share_slug()
         try:
@@ -113,26 +133,41 @@ def roster_create(
     return _new_roster(owner, army, key=key)
 
 
-def _locked(owner: Owner, roster_id: int) -> Roster:
-    roster = Roster.objects.select_for_update().live().owned_by(owner).filter(pk=roster_id).first()
+def locked(owner: Owner, roster_id: int, system: GameSystem | None = None) -> Roster:
+    """The owner's live roster, locked for the rest of the transaction (of ``system`` only,
+    when given): Roster.DoesNotExist otherwise."""
+    rosters = Roster.objects.select_for_update().live().owned_by(owner).filter(pk=roster_id)
+    roster = (rosters.filter(system=system.id) if system else rosters).first()
     if roster is None:
         raise Roster.DoesNotExist
     return roster
 
 
-@transaction.atomic
 def roster_change(
     *, owner: Owner, roster_id: int, key: str, change: Callable[[rules.Roster], rules.Roster]
 ) -> Change:
-    """Apply one change to a roster, once per key, under a row lock."""
-    roster = _locked(owner, roster_id)
+    """Apply one change to a Heavy Gear Blitz roster, once per key, under a row lock."""
+
+    def store(roster: Roster) -> None:
+        _store(roster, change(load_army(roster)))
+
+    return change_once(owner=owner, roster_id=roster_id, key=key, system=HGB, store=store)
+
+
+@transaction.atomic
+def change_once(
+    *, owner: Owner, roster_id: int, key: str, system: GameSystem, store: Callable[[Roster], None]
+) -> Change:
+    """Lock the owner's live roster of ``system`` (Roster.DoesNotExist otherwise) and let
+    ``store`` set its new fields, once per ``key``: a key already applied changes nothing. A
+    rule's refusal (RulesError) becomes a RosterError and nothing is saved."""
+    roster = locked(owner, roster_id, system)
     if key and key in roster.applied_keys:
         return Change(roster, applied=False)
     try:
-        army = change(load_army(roster))
+        store(roster)
     except rules.RulesError as error:
         raise RosterError(str(error)) from error
-    _store(roster, army)
     if key:
         roster.applied_keys = [*roster.applied_keys, key][-APPLIED_KEYS_KEPT:]
     roster.save()
@@ -155,14 +190,24 @@ def roster_set_tv_limit(*, owner: Owner, roster_id: int, tv_limit: int) -> Chang
     )
 
 
+CopyFields = Callable[[Roster, str], dict]
+"""A roster's fields for a copy named so (its game's ``Builder.copy_fields``)."""
+
+
+def copy_fields(roster: Roster, name: str) -> dict:
+    """A Heavy Gear Blitz roster's fields for a copy named ``name``."""
+    return stored_fields(rules.rename(load_army(roster), name))
+
+
 @transaction.atomic
-def roster_duplicate(*, owner: Owner, roster_id: int, key: str = "") -> Roster:
+def roster_duplicate(
+    *, owner: Owner, roster_id: int, key: str = "", copy: CopyFields = copy_fields
+) -> Roster:
     """A copy of one of the owner's rosters, once per form ``key``."""
     source = Roster.objects.live().owned_by(owner).get(pk=roster_id)
     if first := created_with(owner, key):
         return first
-    army = rules.rename(load_army(source), _copy_name(source.name))
-    return _new_roster(owner, army, key=key, copied_from=source)
+    return new_roster(owner, key=key, copied_from=source, **copy(source, _copy_name(source.name)))
 
 
 def _copy_name(name: str) -> str:
@@ -170,18 +215,19 @@ def _copy_name(name: str) -> str:
 
 
 @transaction.atomic
-def roster_copy_shared(*, owner: Owner, slug: str, key: str = "") -> Roster:
+def roster_copy_shared(
+    *, owner: Owner, slug: str, key: str = "", copy: CopyFields = copy_fields
+) -> Roster:
     """A copy of a shared roster in the owner's rosters, once per form ``key``."""
     source = Roster.objects.live().get(share_slug=slug)
     if first := created_with(owner, key):
         return first
-    army = rules.rename(load_army(source), _copy_name(source.name))
-    return _new_roster(owner, army, key=key, copied_from=source)
+    return new_roster(owner, key=key, copied_from=source, **copy(source, _copy_name(source.name)))
 
 
 @transaction.atomic
 def roster_delete(*, owner: Owner, roster_id: int) -> Roster:
-    roster = _locked(owner, roster_id)
+    roster = locked(owner, roster_id)
     roster.deleted_at = timezone.now()
     roster.save(update_fields=["deleted_at", "updated_at"])
     return roster
@@ -202,7 +248,7 @@ def roster_restore(*, owner: Owner, roster_id: int) -> Roster:
 @transaction.atomic
 def roster_share_new_link(*, owner: Owner, roster_id: int) -> Roster:
     """Revoke the current share link and make a new one: the old link stops working."""
-    roster = _locked(owner, roster_id)
+    roster = locked(owner, roster_id)
     _remember_revoked(roster.share_slug)
     roster.share_slug = new_share_slug()
     roster.save(update_fields=["share_slug", "updated_at"])
@@ -216,40 +262,19 @@ def _remember_revoked(slug: str | None) -> None:
 
 @transaction.atomic
 def roster_share_revoke(*, owner: Owner, roster_id: int) -> Roster:
-    roster = _locked(owner, roster_id)
+    roster = locked(owner, roster_id)
     _remember_revoked(roster.share_slug)
     roster.share_slug = None
     roster.save(update_fields=["share_slug", "updated_at"])
     return roster
 
 
-@transaction.atomic
-def roster_import(*, owner: Owner, text: str, key: str = "") -> Roster:
-    """Rebuild a roster from an exported JSON file; refuse it whole, with reasons, if it's bad.
-    Once per form ``key``: a second submit of the same form gets the roster the first made."""
-    if first := created_with(owner, key):
-        return first
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RosterError(
-            f"The file is not valid JSON ({error.msg} at line {error.lineno})."
-        ) from error
-    except RecursionError as error:  # "[[[[..." nested deeper than any roster could be
-        raise RosterError("The file is not a roster export: it is nested far too deep.") from error
-    except ValueError as error:  # an integer of more than 4,300 digits (Python's own limit)
-        raise RosterError(
-            "The file is not a roster export: it holds a number too long to read."
-        ) from error
-    if not storable(document):
-        raise RosterError(f"This file can't be imported. {UNSTORABLE_MESSAGE}")
-    if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
-        raise RosterError(
-            'This is not a Blitz roster export: its "format" field is missing or wrong.'
-        )
+def import_fields(data: object) -> dict:
+    """A Heavy Gear Blitz roster's fields from an export's "roster", checked whole: the
+    data's own checks, the size bound, and nothing the game data does not know."""
     cat = catalog()
     try:
-        army = rules.roster_from_dict(document.get("roster"), cat)
+        army = rules.roster_from_dict(data, cat)
     except rules.RulesError as error:
         raise RosterError(str(error)) from error
     refusal = rules.size_refusal(army)
@@ -258,5 +283,4 @@ def roster_import(*, owner: Owner, text: str, key: str = "") -> Roster:
     unknown = [p.message for p in rules.roster_problems(army, cat) if p.code.startswith("unknown")]
     if unknown:
         raise RosterError("The file names things the game data does not know: " + " ".join(unknown))
-    name = _clean_name(army.name or "Imported roster")
-    return _new_roster(owner, rules.rename(army, name), key=key)
+    return stored_fields(rules.rename(army, _clean_name(army.name or "Imported roster")))

@@ -2,6 +2,7 @@ from django.urls import path
 
 import blitz_site.text  # noqa: F401  (registers the <token:...> converter)
 from armies import pack_views, views
+from armies.killteam import views as team_views
 
 app_name = "armies"
 
@@ -41,6 +42,21 @@ urlpatterns = [
     path("<int:pk>/share/new", views.roster_share_new, name="roster-share-new"),
     path("<int:pk>/share/revoke", views.roster_share_revoke, name="roster-share-revoke"),
     path("<int:pk>/pack", pack_views.roster_pack, name="roster-pack"),
+    # The Kill Team editor (armies/killteam/views.py)
+    path("<int:pk>/team/rename", team_views.team_rename, name="team-rename"),
+    path("<int:pk>/team/grenades", team_views.team_grenades, name="team-grenades"),
+    path("<int:pk>/team/new-profile", team_views.team_new_profile, name="team-new-profile"),
+    path("<int:pk>/team/operatives/add", team_views.operative_add, name="operative-add"),
+    path(
+        "<int:pk>/team/operatives/<int:operative>/",
+        team_views.operative_edit,
+        name="operative-edit",
+    ),
+    path(
+        "<int:pk>/team/operatives/<int:operative>/remove",
+        team_views.operative_remove,
+        name="operative-remove",
+    ),
 ]
 
 # Share links live at the top level: /r/<slug>
@@ -63,6 +79,18 @@ datacard_urlpatterns = [
         name="datacard-share-revoke",
     ),
     path("datacards/<int:pk>/delete", pack_views.datacard_delete, name="datacard-delete"),
+    # Kill Team profiles (before the model and weapon pages, whose pattern they would match)
+    path("datacards/<int:pk>/profiles/new", team_views.profile_new, name="datacard-profile-new"),
+    path(
+        "datacards/<int:pk>/profiles/<token:profile_id>/",
+        team_views.profile_edit,
+        name="datacard-profile-edit",
+    ),
+    path(
+        "datacards/<int:pk>/profiles/<token:profile_id>/delete",
+        team_views.profile_delete,
+        name="datacard-profile-delete",
+    ),
     path(
         "datacards/<int:pk>/<token:kind>/<token:entry_id>",
         pack_views.datacard_edit,

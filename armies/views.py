@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import secrets
 from collections.abc import Callable
 
 import segno
@@ -18,33 +17,31 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import rules
-from armies import exports, packs, services
-from armies.forms import CreateForm, ImportForm, RenameForm, RosterListForm, TvLimitForm
+from armies import exports, services, systems
+from armies.forms import ImportForm, RenameForm, RosterListForm, TvLimitForm
 from armies.models import RevokedShareSlug, Roster
 from armies.owners import request_owner
-from armies.presenters import roster_view
 from armies.services import RosterError
+from armies.systems.base import share_url
+from armies.systems.hgb import editor_context
 from blitz_site.once import new_key, read_key
+from blitz_site.systems import HGB, GameSystem
 from blitz_site.text import is_token
-from rules.glossary import glossary
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 STALE = "This roster changed in another window or tab; the editor now shows it as it is."
 
 
-def _own(request: HttpRequest, pk: int) -> Roster:
-    """The requester's live roster, or 404 (another player's roster is not even confirmed)."""
-    return get_object_or_404(Roster.objects.live().owned_by(request_owner(request)), pk=pk)
+def _own(request: HttpRequest, pk: int, system: GameSystem | None = None) -> Roster:
+    """The requester's live roster (of ``system`` only, when given), or 404 (another player's
+    roster is not even confirmed)."""
+    rosters = Roster.objects.live().owned_by(request_owner(request))
+    return get_object_or_404(rosters.filter(system=system.id) if system else rosters, pk=pk)
 
 
 def _edit_url(roster_id: int, anchor: str = "") -> str:
     url = reverse("armies:roster-edit", args=[roster_id])
     return f"{url}#{anchor}" if anchor else url
-
-
-def form_key() -> str:
-    """A fresh key for a form that adds or removes something: a re-sent form applies once."""
-    return secrets.token_urlsafe(12)
 
 
 # --- My rosters ------------------------------------------------------------------------------
@@ -57,26 +54,22 @@ def roster_list(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def roster_create(request: HttpRequest) -> HttpResponse:
-    form = CreateForm(request.POST)
+    """A new roster of the game the form names (Heavy Gear Blitz when it names none)."""
+    builder = systems.find(request.POST.get("system") or HGB.id)
+    if builder is None:
+        return HttpResponseBadRequest("Choose one of the games offered for the new roster.")
+    form = builder.create_form(request.POST)
     if not form.is_valid():
-        return _list_with_errors(request, create_form=form)
-    kind, _, value = form.cleaned_data["start"].partition(":")
-    owner = request_owner(request, create=True)
+        return _list_with_errors(request, builder, create_form=form)
     try:
-        roster = services.roster_create(
-            owner=owner,
-            preset=value if kind == "preset" else "",
-            faction=value if kind == "faction" else "",
-            name=form.cleaned_data["name"],
-            key=form.cleaned_data["key"],
-        )
+        roster = builder.create(owner=request_owner(request, create=True), form=form)
     except RosterError as error:
         form.add_error(None, str(error))
-        return _list_with_errors(request, create_form=form)
+        return _list_with_errors(request, builder, create_form=form)
     return redirect(_edit_url(roster.pk))
 
 
-def _list_context(request: HttpRequest, **forms) -> dict:
+def _list_context(request: HttpRequest, new_game: systems.Builder | None = None, **forms) -> dict:
     owner = request_owner(request)
     list_form = RosterListForm(request.GET)
     query, sort = list_form.choice()
@@ -85,18 +78,23 @@ def _list_context(request: HttpRequest, **forms) -> dict:
         rosters = rosters.filter(name__icontains=query)
     if sort == "name":
         rosters = rosters.order_by(Lower("name"), "pk")
-    views = [roster_view(roster, figures=False) for roster in rosters]
+    items = [systems.for_roster(roster).list_item(roster) for roster in rosters]
     if sort == "faction":
-        views.sort(key=lambda v: (v.faction_name.lower(), v.roster.name.lower(), v.roster.pk))
+        items.sort(key=lambda v: (v.faction_name.lower(), v.roster.name.lower(), v.roster.pk))
     elif sort == "tv":
-        views.sort(key=lambda v: (-v.total, v.roster.name.lower(), v.roster.pk))
+        items.sort(key=lambda v: (-v.total, v.roster.name.lower(), v.roster.pk))
+    # The game of the new-roster form: the one asked for (?game=), else the default.
+    new_game = new_game or systems.find(request.GET.get("game")) or systems.DEFAULT
     return {
-        "rosters": views,
+        "rosters": items,
         "list_form": list_form,
         "query": query,
         "sort": sort,
         "trash": Roster.objects.in_trash().owned_by(owner).order_by("-deleted_at"),
-        "create_form": CreateForm(),
+        "games": [builder.system for builder in systems.every()],
+        "new_game": new_game.system,
+        "new_roster_template": new_game.templates.new_roster,
+        "create_form": new_game.create_form(),
         "import_form": ImportForm(),
         "is_guest": owner.is_guest,
         "key": new_key,  # a fresh once-only key for each Duplicate button
@@ -104,8 +102,11 @@ def _list_context(request: HttpRequest, **forms) -> dict:
     }
 
 
-def _list_with_errors(request: HttpRequest, **forms) -> HttpResponse:
-    return render(request, "armies/roster_list.html", _list_context(request, **forms), status=400)
+def _list_with_errors(
+    request: HttpRequest, new_game: systems.Builder | None = None, **forms
+) -> HttpResponse:
+    context = _list_context(request, new_game, **forms)
+    return render(request, "armies/roster_list.html", context, status=400)
 
 
 @require_POST
@@ -113,7 +114,7 @@ def roster_import(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            roster = services.roster_import(
+            roster = systems.roster_import(
                 owner=request_owner(request, create=True),
                 text=form.cleaned_data["json"],
                 key=form.cleaned_data["key"],
@@ -130,7 +131,10 @@ def roster_import(request: HttpRequest) -> HttpResponse:
 def roster_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         copy = services.roster_duplicate(
-            owner=request_owner(request), roster_id=pk, key=read_key(request.POST.get("key"))
+            owner=request_owner(request),
+            roster_id=pk,
+            key=read_key(request.POST.get("key")),
+            copy=systems.copy_fields,
         )
     except Roster.DoesNotExist as error:
         raise Http404 from error
@@ -162,27 +166,20 @@ def roster_restore(request: HttpRequest, pk: int) -> HttpResponse:
 # --- The editor ----------------------------------------------------------------------------
 
 
-def _editor_context(request: HttpRequest, roster: Roster, **extra) -> dict:
-    return {
-        "view": roster_view(roster, editing=True),
-        "roster": roster,
-        "rename_form": RenameForm(initial={"name": roster.name}),
-        "tv_form": TvLimitForm(initial={"tv_limit": roster.tv_limit}),
-        "share_url": _share_url(request, roster),
-        "key": form_key,
-        **extra,
-    }
-
-
 @require_safe
 def roster_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """The editor of the roster's game."""
     roster = _own(request, pk)
-    return render(request, "armies/roster_edit.html", _editor_context(request, roster))
+    builder = systems.for_roster(roster)
+    return render(request, builder.templates.editor, builder.editor_context(request, roster))
+
+
+# The Heavy Gear Blitz editor's changes, answered with the regions they changed (htmx).
 
 
 def _regions(request: HttpRequest, roster: Roster, names: list[str], **extra) -> HttpResponse:
     """The changed editor regions for an htmx request: the first swaps in place, the rest OOB."""
-    context = _editor_context(request, roster, **extra)
+    context = editor_context(request, roster, **extra)
     if "group_index" in extra:
         context["group"] = context["view"].groups[extra["group_index"]]
     parts = []
@@ -212,7 +209,7 @@ def _apply(
         raise Http404 from missing
     except RosterError as refused:
         error = str(refused)
-        roster = _own(request, pk)
+        roster = _own(request, pk, HGB)
     anchor = f"group-{group}" if group is not None else "roster-groups"
     if not request.htmx:
         if error:
@@ -348,7 +345,7 @@ def roster_tv_limit(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _settings_change(request: HttpRequest, pk: int, form, field: str, service) -> HttpResponse:
     owner = request_owner(request)
-    roster = _own(request, pk)
+    roster = _own(request, pk, HGB)
     error = ""
     if form.is_valid():
         try:
@@ -366,12 +363,6 @@ def _settings_change(request: HttpRequest, pk: int, form, field: str, service) -
 
 
 # --- Sharing ---------------------------------------------------------------------------------
-
-
-def _share_url(request: HttpRequest, roster: Roster) -> str:
-    if not roster.share_slug:
-        return ""
-    return request.build_absolute_uri(reverse("roster-shared", args=[roster.share_slug]))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -417,20 +408,21 @@ def roster_shared(request: HttpRequest, slug: str) -> HttpResponse:
         if not RevokedShareSlug.objects.filter(slug=slug).exists():
             raise
         return render(request, "armies/roster_share_off.html", status=404)
+    builder = systems.for_roster(roster)
     context = {
-        "view": roster_view(roster),
+        **builder.shared_context(request, roster),
         "roster": roster,
-        "share_url": _share_url(request, roster),
+        "share_url": share_url(request, roster),
         "is_owner": request_owner(request).owns(roster),
         "key": new_key,  # the once-only key of "Copy to my rosters"
     }
-    return render(request, "armies/roster_shared.html", context)
+    return render(request, builder.templates.shared, context)
 
 
 @require_safe
 def roster_shared_qr(request: HttpRequest, slug: str) -> HttpResponse:
     roster = _shared(slug)
-    qr = segno.make(_share_url(request, roster), error="m")
+    qr = segno.make(share_url(request, roster), error="m")
     buffer = io.BytesIO()
     qr.save(buffer, kind="svg", scale=6, dark="#1b1f24", light="#ffffff", xmldecl=False)
     return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
@@ -443,6 +435,7 @@ def roster_shared_copy(request: HttpRequest, slug: str) -> HttpResponse:
             owner=request_owner(request, create=True),
             slug=slug,
             key=read_key(request.POST.get("key")),
+            copy=systems.copy_fields,
         )
     except Roster.DoesNotExist as error:
         raise Http404("This roster link does not exist or has been turned off.") from error
@@ -455,21 +448,17 @@ def roster_shared_copy(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 def roster_cards(request: HttpRequest, pk: int) -> HttpResponse:
+    """Datacards and print, as the roster's game draws them."""
     roster = _own(request, pk)
-    context = {
-        "view": roster_view(roster),
-        "roster": roster,
-        "glossary": glossary(),
-        "packs": packs.library(request_owner(request)),
-    }
-    return render(request, "armies/roster_cards.html", context)
+    builder = systems.for_roster(roster)
+    return render(request, builder.templates.cards, builder.cards_context(request, roster))
 
 
 @require_safe
 def roster_export_markdown(request: HttpRequest, pk: int) -> HttpResponse:
     roster = _own(request, pk)
     response = HttpResponse(
-        exports.roster_markdown(roster_view(roster)), content_type="text/markdown; charset=utf-8"
+        systems.for_roster(roster).markdown(roster), content_type="text/markdown; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="{exports.filename(roster, "md")}"'
     return response
@@ -479,18 +468,17 @@ def roster_export_markdown(request: HttpRequest, pk: int) -> HttpResponse:
 def roster_text(request: HttpRequest, pk: int) -> HttpResponse:
     """The Markdown in a box to select and copy (the "Copy text" link when JavaScript is off)."""
     roster = _own(request, pk)
-    text = exports.roster_markdown(roster_view(roster))
+    text = systems.for_roster(roster).markdown(roster)
     return render(request, "armies/roster_text.html", {"roster": roster, "text": text})
 
 
 @require_safe
 def roster_export_json(request: HttpRequest, pk: int) -> HttpResponse:
+    """The export: its format and game, then what the game's builder puts in it."""
     roster = _own(request, pk)
+    document = exports.envelope(roster, systems.for_roster(roster).export(roster))
     response = HttpResponse(
-        json.dumps(
-            exports.roster_document(roster, roster_view(roster)), indent=2, ensure_ascii=False
-        ),
-        content_type="application/json",
+        json.dumps(document, indent=2, ensure_ascii=False), content_type="application/json"
     )
     response["Content-Disposition"] = f'attachment; filename="{exports.filename(roster, "json")}"'
     return response

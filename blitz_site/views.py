@@ -10,12 +10,14 @@ from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from blitz_site import systems
+
 log = logging.getLogger(__name__)
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    return render(request, "home.html", {"games": list(systems.SYSTEMS.values())})
 
 
 @require_safe

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_safe
 
 from armies.models import Roster
 from armies.owners import request_owner
+from armies.systems import for_roster
 from matches.queries import matches_for_roster
 
 
@@ -20,7 +21,11 @@ def roster_history(request: HttpRequest, pk: int) -> HttpResponse:
     """The matches the requester's roster ``pk`` was played in; another player's roster is 404."""
     owner = request_owner(request)
     roster = get_object_or_404(Roster.objects.live().owned_by(owner), pk=pk)
-    context = {"roster": roster, "matches": matches_for_roster(roster, viewer=owner)}
+    context = {
+        "roster": roster,
+        "matches": matches_for_roster(roster, viewer=owner),
+        "start_url": for_roster(roster).play_url(roster),  # "" while its game has no tracker
+    }
     if request.htmx:
         return render(request, "matches/_roster_history.html", context)
     return render(request, "matches/roster_history.html", context)

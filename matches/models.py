@@ -16,7 +16,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 
-from armies.models import Owner
+from armies.models import Owner, system_field
 from matches.lru import LRU
 from rules.match import (
     LogEntry,
@@ -70,6 +70,7 @@ class Match(models.Model):
         SHARED = "shared", "A shared list"
         PRESET = "preset", "A starter force"
 
+    system = system_field()  # the game played (``blitz_site.systems``)
     # Seat A: the player who started the match. Seat B: the opponent who joined by the join link;
     # until then the player of seat A tracks both sides.
     a_user = models.ForeignKey(

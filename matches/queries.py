@@ -6,13 +6,13 @@ from django.db.models import Q, QuerySet
 from django.urls import reverse
 
 from armies.models import Owner, Roster
-from matches import access
+from matches import access, systems
 from matches.models import Match
 
 LIST_FIELDS = (
     "a_user_id", "a_guest_key", "a_player", "a_roster_name", "a_faction", "a_roster_id",
     "b_user_id", "b_guest_key", "b_player", "b_roster_name", "b_faction", "b_roster_id",
-    "status", "result", "seq", "created_at", "updated_at", "ended_at",
+    "status", "result", "seq", "created_at", "updated_at", "ended_at", "system",
 )  # fmt: skip
 
 
@@ -36,7 +36,8 @@ def matches_for_roster(roster: Roster, viewer: Owner | None = None, limit: int =
         match.opponent = match.b_roster_name if side == "a" else match.a_roster_name
         match.outcome = _outcome(match, side)
         held = viewer is not None and access.holds_seat(match, viewer)
-        match.summary_url = reverse("matches:match-summary", args=[match.pk]) if held else ""
+        summary = systems.tracker(match.system).summary_name
+        match.summary_url = reverse(summary, args=[match.pk]) if held else ""
     return matches
 
 

@@ -15,8 +15,8 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.timesince import timesince
 
-from armies.models import DataPack, Owner, Roster
-from armies.packs import pack_catalog, pack_record, roster_pack
+from armies.models import Owner, Roster
+from armies.packs import first_pack, pack_catalog, pack_record, roster_pack
 from matches.models import SIDES, Match, MatchEvent, new_slug
 from rules.army import preset_roster, roster_to_dict
 from rules.catalog import Catalog, default_catalog
@@ -83,7 +83,7 @@ def _snapshot(choice: SideChoice, owner: Owner) -> _Snapshot:
     """A side as it starts: its list, with the figures of its roster's datacard pack (a starter
     force takes those of the player who starts the match)."""
     if choice.source == Match.Source.PRESET or choice.roster is None:
-        pack = DataPack.objects.owned_by(owner).first()
+        pack = first_pack(owner)  # their first Heavy Gear Blitz pack
     else:
         pack = roster_pack(choice.roster)
     record = pack_record(pack)
@@ -459,7 +459,7 @@ def _store(
     )
     row.save(force_insert=True)
     if event.kind == "undo" and not refused:
-        _update_effective(match, rows + [row])
+        update_effective(match, rows + [row])
     match.seq = seq
     data = state_dict_after(stored, before, result.state)
     fields = ["seq", "updated_at"]
@@ -489,8 +489,10 @@ def _store(
     )
 
 
-def _update_effective(match: Match, rows: list[MatchEvent]) -> None:
-    effective = effective_seqs([row.log_entry() for row in rows])
+def update_effective(match: Match, rows: list[MatchEvent], read=MatchEvent.log_entry) -> None:
+    """Flag each row as counting or undone after an undo; ``read`` reads a row as a log entry
+    (the game's own reader: ``MatchEvent.log_entry`` is Heavy Gear Blitz's)."""
+    effective = effective_seqs([LogEntry(row.seq, read(row).event) for row in rows])
     for flag in (True, False):
         flip = [row.seq for row in rows if row.effective != flag and (row.seq in effective) == flag]
         if flip:

@@ -19,8 +19,9 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from armies.models import Roster
 from armies.owners import request_owner
+from blitz_site.systems import HGB
 from blitz_site.text import is_token
-from matches import access, board, services
+from matches import access, board, services, systems
 from matches.access import Access
 from matches.forms import MatchEndForm, MatchJoinForm, MatchStartForm, client_key, parse_op
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
@@ -125,8 +126,10 @@ def match_list(request: HttpRequest) -> HttpResponse:
 def match_new(request: HttpRequest) -> HttpResponse:
     owner = request_owner(request, create=request.method == "POST")
     slug = request.POST.get("against") or request.GET.get("against") or ""
-    shared = Roster.objects.live().filter(share_slug=slug).first() if is_token(slug) else None
-    rosters = list(Roster.objects.live().owned_by(owner).only("pk", "name"))
+    # The tracker plays Heavy Gear Blitz: a roster of another game is not offered.
+    playable = Roster.objects.live().filter(system=HGB.id)
+    shared = playable.filter(share_slug=slug).first() if is_token(slug) else None
+    rosters = list(playable.owned_by(owner).only("pk", "name"))
     initial = {
         "against": slug,
         "mine": f"roster:{request.GET.get('roster', '')}",
@@ -178,7 +181,8 @@ def match_join(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             access.remember_seat(request, match, seat)
             return redirect("matches:match-board", pk=match.pk)
-    context = {"match": match, "error": error, "form": form, "state": match.current_state()}
+    state = systems.tracker(match.system).state(match)
+    context = {"match": match, "error": error, "form": form, "state": state}
     return render(request, "matches/match_join.html", context)
 
 
@@ -215,15 +219,21 @@ def match_join_qr(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def match_board(request: HttpRequest, pk: int) -> HttpResponse:
     player = access.match_for(request, pk)
-    response = render(request, BOARD, _board_context(request, player))
-    access.set_seat_cookie(response, request, player)
-    return response
+    return systems.tracker(player.match.system).board(request, player)
 
 
 @require_safe
 def match_watch(request: HttpRequest, slug: str) -> HttpResponse:
     watching = access.match_for(request, slug=slug, to="watch")
-    return render(request, BOARD, _board_context(request, watching))
+    return systems.tracker(watching.match.system).board(request, watching)
+
+
+def hgb_board(request: HttpRequest, viewer: Access) -> HttpResponse:
+    """Heavy Gear Blitz's board, for a player (with its seat cookie) or a watcher."""
+    response = render(request, BOARD, _board_context(request, viewer))
+    if viewer.seat is not None:
+        access.set_seat_cookie(response, request, viewer)
+    return response
 
 
 def _apply(request: HttpRequest, pk: int, change, key: str) -> services.Applied:

@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 import rules
 from armies.models import Owner, Roster
 from armies.services import roster_create
+from tests.killteam_profiles import KT_PROFILE
 
 PASSWORD = "tread-heavy-gear-42"
 
@@ -81,3 +82,44 @@ def tap(client, match, op: str, key: str | None = None, *, htmx: bool = True):
         {"op": op, "key": key or uuid.uuid4().hex},
         headers=headers,
     )
+
+
+# --- Kill Team (every figure made up for the tests: the core rules give no datacards) ---
+
+
+def _owner(user: User | None, guest_key: str) -> Owner:
+    return Owner(user.pk if user else None, guest_key or (None if user else "guest-key-0001"))
+
+
+def make_kt_pack(user: User | None = None, *, guest_key: str = "", profiles: dict | None = None):
+    """A Kill Team datacard pack holding ``profiles`` (id -> profile; one test trooper)."""
+    from armies.models import DataPack
+    from blitz_site.systems import KILLTEAM
+
+    owner = _owner(user, guest_key)
+    return DataPack.objects.create(
+        owner_id=owner.user_id,
+        guest_key="" if owner.user_id else owner.guest_key,
+        system=KILLTEAM.id,
+        name="Kill Team profiles",
+        entered_by=user.username if user else "a guest",
+        figures={"profiles": profiles if profiles is not None else {"trooper": KT_PROFILE}},
+        data_fingerprint="test",
+    )
+
+
+def make_team(
+    user: User | None = None, *, guest_key: str = "", name: str = "Test team", operatives: int = 0
+) -> Roster:
+    """A Kill Team roster of ``operatives`` test troopers."""
+    from armies.killteam.services import stored_fields, team_create
+    from rules.killteam import profile as kt
+
+    roster = team_create(owner=_owner(user, guest_key), name=name)
+    team = kt.read_team(roster.army)
+    for _ in range(operatives):
+        team = kt.add_operative(team, kt.read_profile(KT_PROFILE), entered_by="jan")
+    for field, value in stored_fields(team).items():
+        setattr(roster, field, value)
+    roster.save()
+    return roster

@@ -13,9 +13,10 @@ import pytest
 from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 
-from armies.models import DataPack
+from armies.models import DataPack, Owner
+from matches.killteam.services import kt_match_start
 from matches.models import Match
-from tests.factories import make_match, make_roster, make_user, seat_guest
+from tests.factories import make_kt_pack, make_match, make_roster, make_team, make_user, seat_guest
 
 pytestmark = pytest.mark.django_db
 
@@ -107,6 +108,17 @@ MATRIX = [
     Case("roster-shared-qr", "GET", ("slug",), same(200)),
     Case("roster-shared-copy", "POST", ("slug",), same(302)),
     Case("armies:roster-pack", "POST", ("roster",), owner_only(302), {"pack": ""}),
+    # The Kill Team editor ("team": the owner's Kill Team roster of one operative, id 1)
+    Case("armies:team-rename", "POST", ("team",), owner_only(302), {"name": "Renamed"}),
+    Case("armies:team-grenades", "POST", ("team",), owner_only(302), {"grenades": "1-1"}),
+    Case("armies:team-new-profile", "POST", ("team",), owner_only(302)),
+    Case("armies:operative-add", "POST", ("team",), owner_only(302), {"profile": "x", **KEY}),
+    Case("armies:operative-edit", "GET", ("team", 1), owner_only(200)),
+    Case("armies:operative-edit", "POST", ("team", 1), owner_only(302), {"name": "Sarge"}),
+    Case("armies:operative-remove", "POST", ("team", 1), owner_only(302), KEY),
+    Case("datacard-profile-new", "GET", ("ktpack",), owner_only(200)),
+    Case("datacard-profile-edit", "GET", ("ktpack", "trooper"), owner_only(200)),
+    Case("datacard-profile-delete", "POST", ("ktpack", "trooper"), owner_only(302)),
     # Datacards
     Case("datacards", "GET", (), same(200)),
     Case("datacard-pack-create", "POST", (), same(302), KEY),
@@ -153,6 +165,21 @@ MATRIX = [
     # The house rule is off by default: its page sends the player back to the helper.
     Case("matches:attack-designation", "GET", ("match",), owner_only(302)),
     Case("matches:attack-designation-apply", "POST", ("match",), owner_only(400), {}),
+    # Kill Team matches ("ktmatch": the owner's, two teams of one operative)
+    Case("matches:kt-new", "GET", (), same(200)),
+    Case("matches:match-board", "GET", ("ktmatch",), owner_only(200)),
+    Case("matches:match-watch", "GET", ("ktwatch",), same(200)),
+    Case(
+        "matches:kt-event",
+        "POST",
+        ("ktmatch",),
+        owner_only(302),
+        {"op": "stun a-1", "key": "matrix-tap-0001"},
+    ),
+    Case("matches:kt-poll", "GET", ("ktmatch",), owner_only(204), query="?seq=0"),
+    Case("matches:kt-watch-poll", "GET", ("ktwatch",), same(204), query="?seq=0"),
+    Case("matches:kt-shoot", "GET", ("ktmatch",), owner_only(200)),
+    Case("matches:kt-shoot-apply", "POST", ("ktmatch",), owner_only(400), {}),  # no key
 ]
 
 
@@ -191,7 +218,14 @@ def test_who_may_do_what(case, role):
     pack = DataPack.objects.create(
         owner=owner, name="Mine", entered_by="owner", data_fingerprint="x", share_slug="p" * 22
     )
+    team = make_team(owner, operatives=1)
+    kt_pack = make_kt_pack(owner)
+    ktmatch = kt_match_start(owner=Owner(owner.pk, None), player="owner", mine=team, opponent=team)
     values = {
+        "ktmatch": ktmatch.pk,
+        "ktwatch": ktmatch.watch_slug,
+        "team": team.pk,
+        "ktpack": kt_pack.pk,
         "roster": roster.pk,
         "match": match.pk,
         "slug": roster.share_slug,

@@ -1,0 +1,203 @@
+"""Every write to a Kill Team roster or to the profiles of a Kill Team datacard pack: one
+function each, in a transaction, asking ``rules.killteam`` for the result.
+
+A roster keeps a copy of each operative's profile as it was added (its share page, exports,
+print-outs and matches need no library); editing a profile later changes no roster until the
+player picks the profile again for that operative.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from armies.models import DataPack, Owner, Roster
+from armies.packs import PackError, locked
+from armies.services import Change, RosterError, change_once, clean_name, created_with, new_roster
+from blitz_site.systems import KILLTEAM
+from rules.datapack import MAX_PACK_ENTRIES
+from rules.killteam import profile as kt
+
+DEFAULT_NAME = "Kill team"
+
+
+def stored_fields(team: kt.Team) -> dict:
+    """The row's fields of a Kill Team roster."""
+    return {
+        "system": KILLTEAM.id,
+        "army": kt.team_to_dict(team),
+        "name": team.name,
+        "faction": "",
+        "data_fingerprint": kt.data_fingerprint(),
+    }
+
+
+@transaction.atomic
+def team_create(*, owner: Owner, name: str = "", key: str = "") -> Roster:
+    """A new, empty kill team, once per form ``key``."""
+    if first := created_with(owner, key):
+        return first
+    team = kt.new_team(clean_name(name or DEFAULT_NAME))
+    return new_roster(owner, key=key, **stored_fields(team))
+
+
+def team_change(
+    *, owner: Owner, roster_id: int, key: str = "", change: Callable[[kt.Team], kt.Team]
+) -> Change:
+    """Apply one change to a kill team, once per key, under a row lock (Roster.DoesNotExist
+    for anything but the owner's live Kill Team roster)."""
+
+    def store(roster: Roster) -> None:
+        for field, value in stored_fields(change(kt.read_team(roster.army))).items():
+            setattr(roster, field, value)
+
+    return change_once(owner=owner, roster_id=roster_id, key=key, system=KILLTEAM, store=store)
+
+
+def team_rename(*, owner: Owner, roster_id: int, name: str) -> Change:
+    clean = clean_name(name)
+    return team_change(
+        owner=owner, roster_id=roster_id, change=lambda team: kt.rename_team(team, clean)
+    )
+
+
+def team_set_grenades(*, owner: Owner, roster_id: int, frag: int, krak: int) -> Change:
+    return team_change(
+        owner=owner, roster_id=roster_id, change=lambda team: kt.set_grenades(team, frag, krak)
+    )
+
+
+@dataclass(frozen=True)
+class LibraryProfile:
+    """A profile in one of the player's Kill Team packs."""
+
+    pack: DataPack
+    id: str
+    profile: kt.OperativeProfile
+
+    @property
+    def choice(self) -> str:
+        return f"{self.pack.pk}:{self.id}"
+
+
+def library_profiles(packs: list[DataPack]) -> list[LibraryProfile]:
+    """Every profile of these packs, by name (a stored profile that no longer reads, say after
+    a change of the checks, is left out rather than offered)."""
+    found = []
+    for pack in packs:
+        for profile_id, data in ((pack.figures or {}).get("profiles") or {}).items():
+            try:
+                found.append(LibraryProfile(pack, profile_id, kt.read_profile(data)))
+            except kt.ProfileError:
+                continue
+    return sorted(found, key=lambda p: (p.profile.name.casefold(), p.pack.pk, p.id))
+
+
+def _library_profile(owner: Owner, choice: str) -> LibraryProfile:
+    pack_id, _, profile_id = choice.partition(":")
+    pack = None
+    if pack_id.isascii() and pack_id.isdigit():
+        pack = DataPack.objects.owned_by(owner).of(KILLTEAM).filter(pk=int(pack_id)).first()
+    found = [p for p in library_profiles([pack] if pack else []) if p.id == profile_id]
+    if not found:
+        raise RosterError("That profile is no longer in your datacards: pick another.")
+    return found[0]
+
+
+def operative_add(*, owner: Owner, roster_id: int, key: str, choice: str, name: str = "") -> Change:
+    """Add an operative built from a profile of the owner's library (``choice``: "pack:id")."""
+    picked = _library_profile(owner, choice)
+    return team_change(
+        owner=owner,
+        roster_id=roster_id,
+        key=key,
+        change=lambda team: kt.add_operative(
+            team, picked.profile, name=name, entered_by=picked.pack.entered_by
+        ),
+    )
+
+
+def operative_change(
+    *, owner: Owner, roster_id: int, operative_id: int, name: str, choice: str = ""
+) -> Change:
+    """Rename an operative and, with a ``choice``, build it from that library profile now."""
+    picked = _library_profile(owner, choice) if choice else None
+    return team_change(
+        owner=owner,
+        roster_id=roster_id,
+        change=lambda team: kt.change_operative(
+            team,
+            operative_id,
+            name=name,
+            profile=picked.profile if picked else None,
+            entered_by=picked.pack.entered_by if picked else None,
+        ),
+    )
+
+
+def operative_remove(*, owner: Owner, roster_id: int, key: str, operative_id: int) -> Change:
+    return team_change(
+        owner=owner,
+        roster_id=roster_id,
+        key=key,
+        change=lambda team: kt.remove_operative(team, operative_id),
+    )
+
+
+def copy_fields(roster: Roster, name: str) -> dict:
+    return stored_fields(kt.rename_team(kt.read_team(roster.army), name))
+
+
+def import_fields(data: object) -> dict:
+    """A kill team's fields from an export's "roster", checked whole."""
+    try:
+        team = kt.read_team(data)
+    except kt.ProfileError as error:
+        raise RosterError("This file can't be imported. " + str(error)) from error
+    return stored_fields(kt.rename_team(team, clean_name(team.name or "Imported kill team")))
+
+
+# --- Profiles in a Kill Team datacard pack ------------------------------------------------------
+
+
+def _profile_id(key: str) -> str:
+    """A new profile's id: from the form's once-only key (a second submit of the same form
+    saves over the first), else random."""
+    if key:
+        return hashlib.sha256(key.encode()).hexdigest()[:10]
+    return secrets.token_hex(5)
+
+
+@transaction.atomic
+def profile_save(
+    *, owner: Owner, pack_id: int, profile: kt.OperativeProfile, profile_id: str = "", key: str = ""
+) -> str:
+    """Save a profile into the owner's Kill Team pack (over ``profile_id``; new without it).
+    Returns its id."""
+    pack = locked(owner, pack_id, KILLTEAM)
+    profiles = dict((pack.figures or {}).get("profiles") or {})
+    if profile_id and profile_id not in profiles:
+        raise PackError("That profile is no longer in this pack.")
+    profile_id = profile_id or _profile_id(key)
+    if profile_id not in profiles and len(profiles) >= MAX_PACK_ENTRIES:
+        raise PackError(f"A pack holds at most {MAX_PACK_ENTRIES} profiles: start another pack.")
+    profiles[profile_id] = kt.profile_to_dict(profile)
+    pack.figures = {**(pack.figures or {}), "profiles": profiles}
+    pack.data_fingerprint = kt.data_fingerprint()
+    pack.save(update_fields=["figures", "data_fingerprint", "updated_at"])
+    return profile_id
+
+
+@transaction.atomic
+def profile_delete(*, owner: Owner, pack_id: int, profile_id: str) -> None:
+    """Delete a profile from a pack (the rosters built from it keep their copies)."""
+    pack = locked(owner, pack_id, KILLTEAM)
+    profiles = dict((pack.figures or {}).get("profiles") or {})
+    if profiles.pop(profile_id, None) is None:
+        return
+    pack.figures = {**(pack.figures or {}), "profiles": profiles}
+    pack.save(update_fields=["figures", "updated_at"])

@@ -1,0 +1,131 @@
+"""What the roster pages ask of a game: a ``Builder``, one per game system.
+
+The generic views (My rosters, the editor's URL, datacards and print, copy text, exports and
+imports, share links, duplicates) look the roster's builder up by ``Roster.system`` and ask it;
+they never test which game it is. A builder's own pages (the HGB editor's taps, the Kill Team
+editor's forms) live with its game and are scoped to its rosters.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.http import HttpRequest
+from django.urls import reverse
+
+from armies.models import DataPack, Owner, Roster
+from blitz_site.systems import GameSystem
+
+
+def share_url(request: HttpRequest, roster: Roster) -> str:
+    """The roster's read-only link, absolute (for copying and the QR code); "" when off."""
+    if not roster.share_slug:
+        return ""
+    return request.build_absolute_uri(reverse("roster-shared", args=[roster.share_slug]))
+
+
+def form_key() -> str:
+    """A fresh key for a form that adds or removes something: a re-sent form applies once."""
+    return secrets.token_urlsafe(12)
+
+
+@dataclass(frozen=True)
+class Templates:
+    """A game's templates, each drawn with the context its builder gives."""
+
+    new_roster: str  # the fields of the new-roster form on My rosters (a fragment)
+    list_line: str  # one roster's line under its name on My rosters (a fragment, ``view``)
+    editor: str  # the roster editor (page)
+    cards: str  # datacards and print (page)
+    shared: str  # the read-only share page (page)
+    library: str  # a datacard pack's entries in My datacards and on its share page (fragment)
+    library_notice: str  # what My datacards says of the game's figures (fragment)
+
+
+@dataclass(frozen=True)
+class ListItem:
+    """One roster on My rosters: its line (``template`` drawn with ``view``) and sort keys."""
+
+    roster: Roster
+    template: str
+    view: Any
+    faction_name: str  # "Sort by faction" (a game without factions names itself)
+    total: int  # "Sort by TV" (0 for a game without points)
+
+
+class Builder:
+    """How the rosters of one game are created, edited, shown, copied, exported and imported.
+
+    Subclasses set ``system`` and ``templates`` and implement the methods that raise
+    NotImplementedError. ``copy_fields`` and ``import_fields`` return the fields of a new
+    ``Roster`` row (``army``, ``name``, ``faction``, ...); ``armies.services.new_roster`` saves
+    them, once per form key.
+    """
+
+    system: GameSystem
+    templates: Templates
+
+    # --- My rosters -------------------------------------------------------------------------
+
+    def create_form(self, data=None) -> forms.Form:
+        raise NotImplementedError
+
+    def create(self, *, owner: Owner, form: forms.Form) -> Roster:
+        """The new roster a valid ``create_form`` asks for (RosterError when it cannot be)."""
+        raise NotImplementedError
+
+    def list_item(self, roster: Roster) -> ListItem:
+        raise NotImplementedError
+
+    # --- Pages ------------------------------------------------------------------------------
+
+    def editor_context(self, request: HttpRequest, roster: Roster) -> dict:
+        raise NotImplementedError
+
+    def cards_context(self, request: HttpRequest, roster: Roster) -> dict:
+        raise NotImplementedError
+
+    def shared_context(self, request: HttpRequest, roster: Roster) -> dict:
+        """What the share page shows of the roster (the view adds the link and the owner)."""
+        raise NotImplementedError
+
+    def play_url(self, roster: Roster) -> str:
+        """Where the owner starts a match with this roster; "" while the game has no tracker
+        (the pages then show no "Play" button at all)."""
+        return ""
+
+    def play_against_url(self, roster: Roster) -> str:
+        """Where anyone starts a match against this shared roster; "" as ``play_url``."""
+        return ""
+
+    # --- Copies, text and files -------------------------------------------------------------
+
+    def copy_fields(self, roster: Roster, name: str) -> dict:
+        raise NotImplementedError
+
+    def markdown(self, roster: Roster) -> str:
+        raise NotImplementedError
+
+    def export(self, roster: Roster) -> dict:
+        """The export's "data", "summary" and "roster" (the envelope adds format and system)."""
+        raise NotImplementedError
+
+    def import_fields(self, roster_data: Any) -> dict:
+        """A new roster's fields from an export's "roster", checked whole (RosterError)."""
+        raise NotImplementedError
+
+    # --- My datacards -----------------------------------------------------------------------
+
+    def library_context(self, pack: DataPack | None, *, yours: bool) -> dict:
+        """What ``templates.library`` shows of a pack of this game (None: no pack yet)."""
+        raise NotImplementedError
+
+    def pack_summary(self, pack: DataPack) -> str:
+        raise NotImplementedError
+
+    def pack_export_url(self, pack: DataPack) -> str:
+        """Where the pack downloads as a data file; "" when the game has no such file yet."""
+        return ""

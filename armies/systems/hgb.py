@@ -1,0 +1,115 @@
+"""Heavy Gear Blitz! Locked & Loaded: its rosters as ``armies`` has always built them.
+
+Everything here was the only way before there were two games; this module only says so to the
+generic pages (My rosters, the editor's URL, datacards and print, share, copies, exports).
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.http import HttpRequest
+from django.urls import reverse
+
+from armies import exports, packs, services
+from armies.forms import CreateForm, RenameForm, TvLimitForm
+from armies.models import DataPack, Owner, Roster
+from armies.owners import request_owner
+from armies.presenters import entry_rows, roster_view
+from armies.systems.base import Builder, ListItem, Templates, form_key, share_url
+from blitz_site.systems import HGB
+from rules.glossary import glossary
+
+
+def editor_context(request: HttpRequest, roster: Roster, **extra) -> dict:
+    """The editor page and each region an editor change redraws."""
+    return {
+        "view": roster_view(roster, editing=True),
+        "roster": roster,
+        "rename_form": RenameForm(initial={"name": roster.name}),
+        "tv_form": TvLimitForm(initial={"tv_limit": roster.tv_limit}),
+        "share_url": share_url(request, roster),
+        "play_url": BUILDER.play_url(roster),
+        "key": form_key,
+        **extra,
+    }
+
+
+class HeavyGearBlitz(Builder):
+    system = HGB
+    templates = Templates(
+        new_roster="armies/_new_roster_hgb.html",
+        list_line="armies/_roster_line_hgb.html",
+        editor="armies/roster_edit.html",
+        cards="armies/roster_cards.html",
+        shared="armies/roster_shared.html",
+        library="armies/_datacard_tables.html",
+        library_notice="armies/_datacard_notice_hgb.html",
+    )
+
+    def create_form(self, data=None) -> forms.Form:
+        return CreateForm(data)
+
+    def create(self, *, owner: Owner, form: forms.Form) -> Roster:
+        kind, _, value = form.cleaned_data["start"].partition(":")
+        return services.roster_create(
+            owner=owner,
+            preset=value if kind == "preset" else "",
+            faction=value if kind == "faction" else "",
+            name=form.cleaned_data["name"],
+            key=form.cleaned_data["key"],
+        )
+
+    def list_item(self, roster: Roster) -> ListItem:
+        view = roster_view(roster, figures=False)
+        return ListItem(roster, self.templates.list_line, view, view.faction_name, view.total)
+
+    def editor_context(self, request: HttpRequest, roster: Roster) -> dict:
+        return editor_context(request, roster)
+
+    def cards_context(self, request: HttpRequest, roster: Roster) -> dict:
+        return {
+            "view": roster_view(roster),
+            "roster": roster,
+            "glossary": glossary(),
+            "packs": packs.library(request_owner(request), HGB),
+        }
+
+    def shared_context(self, request: HttpRequest, roster: Roster) -> dict:
+        return {"view": roster_view(roster), "play_against_url": self.play_against_url(roster)}
+
+    def play_url(self, roster: Roster) -> str:
+        return f"{reverse('matches:match-new')}?roster={roster.pk}"
+
+    def play_against_url(self, roster: Roster) -> str:
+        return f"{reverse('matches:match-new')}?against={roster.share_slug}"
+
+    def copy_fields(self, roster: Roster, name: str) -> dict:
+        return services.copy_fields(roster, name)
+
+    def markdown(self, roster: Roster) -> str:
+        return exports.roster_markdown(roster_view(roster))
+
+    def export(self, roster: Roster) -> dict:
+        return exports.hgb_export(roster, roster_view(roster))
+
+    def import_fields(self, roster_data) -> dict:
+        return services.import_fields(roster_data)
+
+    def library_context(self, pack: DataPack | None, *, yours: bool) -> dict:
+        return {
+            "models": entry_rows("models", pack, yours=yours),
+            "weapons": entry_rows("weapons", pack, yours=yours),
+        }
+
+    def pack_summary(self, pack: DataPack) -> str:
+        count = pack.entry_count
+        return (
+            f"Figures entered by {pack.entered_by} · {count} model{'' if count == 1 else 's'} "
+            f"and weapons with figures · data {pack.data_fingerprint}"
+        )
+
+    def pack_export_url(self, pack: DataPack) -> str:
+        return reverse("datacard-export", args=[pack.pk])
+
+
+BUILDER = HeavyGearBlitz()

@@ -1,0 +1,94 @@
+"""Reading what the Kill Team board's buttons send: "wound a-1 8" (one wound off an operative
+the player saw with 8 left), "activate a-1 engage", "roll a 5", "undo last", ..."""
+
+from __future__ import annotations
+
+import secrets
+
+from matches.forms import DIGITS
+from matches.services import Redo, UndoLast
+from rules import killteam as kt
+from rules.eventlog import Event, EventError
+
+MAX_WORDS = 12
+
+
+def _number(word: str, what: str) -> int:
+    if not DIGITS.fullmatch(word):
+        raise EventError(f"{what} must be a whole number; got {word!r}.")
+    return int(word)
+
+
+def _event(kind: str, **data) -> Event:
+    return kt.read_event({"kind": kind, **data})
+
+
+def _roll(side: str, die: str) -> Event:
+    if die == "screen":
+        return _event("initiative_roll", side=side, die=secrets.randbelow(6) + 1, on_screen=True)
+    return _event("initiative_roll", side=side, die=_number(die, "A die"))
+
+
+def _ap(operative: str, action: str, ap: str, *weapon: str) -> Event:
+    return _event(
+        "action",
+        operative=operative,
+        action=action,
+        ap=_number(ap, "AP"),
+        weapon=" ".join(weapon),
+    )
+
+
+# op word -> (number of words after it, or None for "at least one", builder)
+OPS = {
+    "roll": (2, _roll),
+    "initiative": (2, lambda side, decider: _event("give_initiative", side=side, decider=decider)),
+    "pass": (1, lambda side: _event("pass_strategy", side=side)),
+    "wound": (
+        2,
+        lambda op, seen: _event("wound", operative=op, current=_number(seen, "Wounds seen")),
+    ),
+    "heal": (
+        2,
+        lambda op, seen: _event("heal", operative=op, current=_number(seen, "Wounds seen")),
+    ),
+    "stun": (1, lambda op: _event("stun", operative=op)),
+    "activate": (2, lambda op, order: _event("activate", operative=op, order=order)),
+    "order": (2, lambda op, order: _event("set_order", operative=op, order=order)),
+    "end-activation": (1, lambda op: _event("end_activation", operative=op)),
+    "end-battle": (1, lambda winner: _event("end_match", winner=winner)),
+    "end-tp": (
+        1,
+        lambda tp: _event("end_turning_point", turning_point=_number(tp, "A turning point")),
+    ),
+}
+
+
+def parse_op(op: object) -> Event | UndoLast | Redo:
+    """A button's op as an event, or an undo/redo; malformed raises EventError (a 400)."""
+    if not isinstance(op, str) or not op.strip():
+        raise EventError("Say what to change: the request has no op.")
+    word, *args = op.split()
+    if len(args) > MAX_WORDS:
+        raise EventError(f"Too many words in {op[:80]!r}.")
+    if word in OPS:
+        count, build = OPS[word]
+        if len(args) != count:
+            raise EventError(f"'{word}' takes {count} word(s); got {op[:80]!r}.")
+        return build(*args)
+    if word == "act" and len(args) >= 3:  # "act a-1 shoot 1 [weapon name]"
+        return _ap(*args)
+    if word == "ploy" and len(args) >= 3:  # "ploy a firefight Command Re-roll"
+        side, kind, *name = args
+        return _event("use_ploy", side=side, ploy_kind=kind, ploy=" ".join(name))
+    if word == "cp" and len(args) == 2 and args[1] in ("+1", "-1"):
+        return _event(
+            "adjust_cp", side=args[0], amount=int(args[1]), reason="adjusted on the board"
+        )
+    if word == "undo" and args == ["last"]:
+        return UndoLast()
+    if word == "undo" and len(args) == 1:
+        return _event("undo", target=_number(args[0], "An event number"))
+    if word == "redo" and len(args) == 1:
+        return Redo(_number(args[0], "An event number"))
+    raise EventError(f"Unknown change {op[:80]!r}.")

@@ -1,0 +1,179 @@
+"""Kill Team's tracker pages: start a match, the board, its taps and its poll. Who may act is
+``matches.access``'s decision, as for every match."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from armies.models import Roster
+from armies.owners import request_owner
+from blitz_site.systems import KILLTEAM
+from blitz_site.text import is_token
+from matches import access
+from matches.access import Access
+from matches.forms import client_key
+from matches.killteam import board, ops, services
+from matches.killteam.forms import KtStartForm
+from matches.models import HEAVY_FIELDS, Match, MatchEvent
+from matches.queries import poll_matches
+from matches.services import MatchError, player_label
+from matches.views import SEQ, _name_initial, _plain
+from rules import killteam as kt
+from rules.eventlog import EventError, UnknownId
+
+BOARD = "matches/killteam_board.html"
+CHANGES = "matches/killteam_board.html#kt-changes"
+LOG_SHOWN = 30
+
+
+def _log(match: Match) -> list[dict]:
+    rows = MatchEvent.objects.filter(match=match).order_by("-seq")[:LOG_SHOWN]
+    return [board.log_entry(row) for row in rows]
+
+
+def _parts(match: Match, state: kt.KillTeamState, controls: bool) -> dict:
+    """Everything a tap or a poll redraws: the cards, the turning point, the log."""
+    log = _log(match)
+    return {
+        "match": match,
+        "controls": controls and match.system == KILLTEAM.id,
+        "sides": [
+            {
+                "label": side.label,
+                "key": side.key,
+                "cards": [board.operative_card(state, op) for op in side.operatives],
+            }
+            for side in state.sides
+        ],
+        "turn": board.turn_panel(state),
+        "log": log,
+        "latest": log[0] if log else None,
+        "shoot_url": reverse("matches:kt-shoot", args=[match.pk]),
+        "poll_url": reverse("matches:kt-poll", args=[match.pk])
+        if controls
+        else reverse("matches:kt-watch-poll", args=[match.watch_slug]),
+        "joined": match.b_joined,
+        "key": uuid.uuid4().hex,
+    }
+
+
+def board_page(request: HttpRequest, viewer: Access) -> HttpResponse:
+    """The board for a player (with its controls) or a watcher (``matches.views`` asks the
+    game's tracker for it)."""
+    match = viewer.match
+    context = _parts(match, services.current_state(match), viewer.seat is not None)
+    if viewer.seat is not None:
+        context |= _share(request, viewer)
+    response = render(request, BOARD, context)
+    if viewer.seat is not None:
+        access.set_seat_cookie(response, request, viewer)
+    return response
+
+
+def player_match(request: HttpRequest, pk: int) -> Match:
+    """The Kill Team match ``pk`` of this player (``matches.access`` decides), or 404."""
+    match = access.match_for(request, pk).match
+    if match.system != KILLTEAM.id:
+        raise Http404("This page is for Kill Team matches.")
+    return match
+
+
+def _share(request: HttpRequest, player: Access) -> dict:
+    match = player.match
+    join = reverse("matches:match-join", args=[match.join_slug])
+    return {
+        "seat": player.seat,
+        "players": [player_label(match.player_name(side), side) for side in ("a", "b")],
+        "join_url": request.build_absolute_uri(join) if player.manages else "",
+        "watch_url": request.build_absolute_uri(
+            reverse("matches:match-watch", args=[match.watch_slug])
+        ),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def kt_new(request: HttpRequest) -> HttpResponse:
+    owner = request_owner(request, create=request.method == "POST")
+    teams = Roster.objects.live().filter(system=KILLTEAM.id)
+    slug = request.POST.get("against") or request.GET.get("against") or ""
+    shared = teams.filter(share_slug=slug).first() if is_token(slug) else None
+    rosters = list(teams.owned_by(owner).only("pk", "name"))
+    initial = {"mine": f"roster:{request.GET.get('roster', '')}", "name": _name_initial(request)}
+    if shared is not None:
+        initial |= {"opponent": f"shared:{shared.share_slug}", "against": slug}
+    form = KtStartForm(request.POST or None, initial=initial, rosters=rosters, shared=shared)
+    if request.method == "POST" and form.is_valid():
+        try:
+            match = services.kt_match_start(
+                owner=owner,
+                player=form.cleaned_data["name"],
+                mine=form.cleaned_data["mine"],
+                opponent=form.cleaned_data["opponent"],
+                key=form.cleaned_data["key"],
+            )
+        except MatchError as error:
+            form.add_error(None, str(error))
+        else:
+            access.remember_seat(request, match, "a")
+            return redirect("matches:match-board", pk=match.pk)
+    return render(request, "matches/killteam_new.html", {"form": form, "teams": rosters})
+
+
+@require_POST
+def kt_event(request: HttpRequest, pk: int) -> HttpResponse:
+    """A tap on the Kill Team board: one change, applied once per client key."""
+    try:
+        key = client_key(request.POST.get("key"))
+        change = ops.parse_op(request.POST.get("op"))
+        applied = access.act(
+            request,
+            pk,
+            lambda claim: services.kt_apply(
+                match_id=pk, side=claim.side, token=claim.token, client_key=key, request=change
+            ),
+        )
+    except UnknownId as error:
+        player_match(request, pk)  # a stranger is told there is no such match first
+        return _plain(error, 404)
+    except EventError as error:
+        player_match(request, pk)
+        return _plain(error, 400)
+    if not request.htmx:
+        return redirect(reverse("matches:match-board", args=[pk]) + "#turn")
+    match = applied.match
+    context = _parts(match, applied.state, True) | {
+        "message": applied.error or " ".join(applied.warnings),
+        "message_class": "error" if applied.error else "warning",
+    }
+    return render(request, CHANGES, context)
+
+
+def _poll(request: HttpRequest, viewer: Access) -> HttpResponse:
+    seen = request.GET.get("seq", "")
+    if not SEQ.fullmatch(seen):
+        return _plain("A poll says the last event it has seen: ?seq=<number>.", 400)
+    if viewer.match.seq == int(seen):
+        return HttpResponse(status=204)
+    match = get_object_or_404(Match.objects.defer(*HEAVY_FIELDS[:3]), pk=viewer.match.pk)
+    if match.system != KILLTEAM.id:
+        return _plain("This is not a Kill Team match.", 404)
+    context = _parts(match, services.current_state(match), viewer.seat is not None)
+    return render(request, CHANGES, context)
+
+
+@require_safe
+@never_cache
+def kt_poll(request: HttpRequest, pk: int) -> HttpResponse:
+    return _poll(request, access.match_for(request, pk, matches=poll_matches()))
+
+
+@require_safe
+@never_cache
+def kt_watch_poll(request: HttpRequest, slug: str) -> HttpResponse:
+    return _poll(request, access.match_for(request, slug=slug, to="watch", matches=poll_matches()))

@@ -1,0 +1,279 @@
+"""Activations and actions: the order chosen on activation, AP spent up to the APL, the basic
+actions' restrictions warned (never refused), Heavy, Limited and grenade counters."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.errors import RulesError
+from rules.eventlog import Event, Stale, Step
+from rules.killteam.changes import (
+    MAX_AP,
+    MAX_NAME,
+    check_name,
+    check_order,
+    check_range,
+    expend,
+    in_play,
+    label,
+    with_operative,
+    with_side,
+)
+from rules.killteam.profile import MELEE, RANGED, Weapon
+from rules.killteam.state import (
+    ORDERS,
+    BattleOperative,
+    KillTeamState,
+    Phase,
+    whose_turn,
+)
+from rules.killteam.weapons import read_weapon_rules
+
+REPOSITION, DASH, FALL_BACK, CHARGE, SHOOT, FIGHT = (
+    "reposition",
+    "dash",
+    "fall_back",
+    "charge",
+    "shoot",
+    "fight",
+)
+ACTION_LABELS = {
+    REPOSITION: "Reposition",
+    DASH: "Dash",
+    FALL_BACK: "Fall Back",
+    CHARGE: "Charge",
+    SHOOT: "Shoot",
+    FIGHT: "Fight",
+}
+MOVES = frozenset({REPOSITION, DASH, FALL_BACK, CHARGE})
+_NOT_TOGETHER = {
+    frozenset({REPOSITION, CHARGE}),
+    frozenset({REPOSITION, FALL_BACK}),
+    frozenset({DASH, CHARGE}),
+    frozenset({FALL_BACK, CHARGE}),
+}
+TABLE_CHECKS = {
+    REPOSITION: "Not while within an enemy's control range, and it cannot move into one.",
+    DASH: "At most 3\", no climbing; not while within an enemy's control range.",
+    FALL_BACK: "Only while an enemy is within its control range; it may not end its move there.",
+    CHARGE: "Not while already within an enemy's control range; it must end its move in one.",
+    SHOOT: "Not while within an enemy's control range; the target must be valid and visible.",
+    FIGHT: "Only while an enemy is within its control range.",
+}
+"""What only the table can judge of each basic action: shown as reminders, never checked."""
+
+
+def activate(state: KillTeamState, event: Event) -> Step:
+    operative = state.operative(event["operative"])
+    order = check_order(event["order"])
+    who = label(state, operative)
+    if state.phase is not Phase.FIREFIGHT:
+        raise RulesError(
+            "Operatives activate in the firefight phase: decide the initiative and "
+            "finish the strategy phase first."
+        )
+    in_play(state, operative)
+    if state.active == operative.id:
+        raise Stale(f"{who} is already active{{by}}", f"{operative.id}:ready")
+    if not operative.ready:
+        raise Stale(
+            f"{who} was already activated in turning point {state.turning_point}{{by}}",
+            f"{operative.id}:ready",
+        )
+    new = state
+    writes = {
+        "match:turn",
+        f"{operative.id}:ready",
+        f"{operative.id}:order",
+        f"{operative.id}:activation",
+        f"{operative.id}:stuns",
+    }
+    ended = ""
+    if state.active is not None:
+        previous = state.operative(state.active)
+        new = expend(new, previous)
+        writes.update({f"{previous.id}:ready", f"{previous.id}:stuns"})
+        ended = f" {label(state, previous)} is expended."
+    turn = whose_turn(new)
+    if turn != operative.side:
+        raise RulesError(
+            f"It's {state.side(turn).label}'s turn to activate an operative."
+            if turn
+            else "No operative can activate now."
+        )
+    active = replace(
+        operative,
+        order=order,
+        ap_spent=0,
+        actions=(),
+        weapons_used=(),
+        stuns_held=operative.stuns,
+    )
+    new = replace(with_operative(new, active), active=operative.id, last_side=operative.side)
+    summary = f"{who} activates on {ORDERS[order]} (APL {active.effective_apl}).{ended}"
+    return Step(
+        new, summary, writes=frozenset(writes), reads=frozenset({"match:phase", "match:turn"})
+    )
+
+
+def end_activation(state: KillTeamState, event: Event) -> Step:
+    operative = state.operative(event["operative"])
+    who = label(state, operative)
+    if state.active != operative.id:
+        if not operative.ready:
+            raise Stale(f"{who}'s activation already ended{{by}}", f"{operative.id}:ready")
+        raise RulesError(f"{who} is not active: activate it first.")
+    new = expend(state, operative)
+    return Step(
+        new,
+        f"{who} is expended.",
+        writes=frozenset({"match:turn", f"{operative.id}:ready", f"{operative.id}:stuns"}),
+        reads=frozenset({f"{operative.id}:activation"}),
+    )
+
+
+def set_order(state: KillTeamState, event: Event) -> Step:
+    operative = state.operative(event["operative"])
+    order = check_order(event["order"])
+    who = label(state, operative)
+    in_play(state, operative)
+    if operative.order == order:
+        raise Stale(f"{who} already has the {ORDERS[order]} order{{by}}", f"{operative.id}:order")
+    new = with_operative(state, replace(operative, order=order))
+    return Step(
+        new,
+        f"{who}'s order is now {ORDERS[order]}.",
+        writes=frozenset({f"{operative.id}:order"}),
+    )
+
+
+def action_key(value: str) -> str:
+    """ "Fall Back", "fall back" and "fall_back" are one action."""
+    return "_".join(value.casefold().replace("-", " ").split())
+
+
+def _action_label(key: str) -> str:
+    return ACTION_LABELS.get(key, key.replace("_", " ").capitalize())
+
+
+def act(
+    state: KillTeamState, operative: BattleOperative, action: str, ap: int, weapon_name: str
+) -> tuple[KillTeamState, str, list[str], set[str]]:
+    """An operative performs an action: (state, sentence, warnings, writes)."""
+    who = label(state, operative)
+    key = action_key(check_name(action, "action"))
+    if len(key) > MAX_NAME:
+        raise RulesError(f"An action's name can be at most {MAX_NAME} characters.")
+    check_range(ap, "AP spent", 0, MAX_AP)
+    in_play(state, operative)
+    if state.active != operative.id:
+        raise RulesError(f"{who} is not active: activate it before its actions.")
+    side = state.side(operative.side)
+    grenade = side.grenade(weapon_name) if weapon_name else None
+    weapon = None
+    if weapon_name and grenade is None:
+        weapon = operative.weapon(weapon_name)
+    warnings = _action_warnings(state, operative, key, weapon, grenade)
+    writes = {f"{operative.id}:activation"}
+    uses = dict(operative.uses)
+    limited = _limited(weapon)
+    if limited is not None:
+        uses[weapon.name] = uses.get(weapon.name, 0) + 1
+        writes.add(f"{operative.id}:uses")
+    spent = operative.ap_spent + ap
+    acted = replace(
+        operative,
+        ap_spent=spent,
+        actions=(*operative.actions, key),
+        weapons_used=(*operative.weapons_used, weapon_name)
+        if weapon_name
+        else operative.weapons_used,
+        uses=tuple(sorted(uses.items())),
+    )
+    if spent > acted.effective_apl:
+        stunned = " (stunned: 1 less)" if acted.stuns else ""
+        warnings.append(
+            f"{who} has spent {spent} AP, more than its APL of {acted.effective_apl}{stunned}."
+        )
+    new = with_operative(state, acted)
+    if grenade is not None:
+        grenades = tuple(
+            replace(g, used=g.used + 1) if g.key == grenade.key else g for g in side.grenades
+        )
+        new = with_side(new, replace(new.side(side.key), grenades=grenades))
+        writes.add(f"{side.key}:grenades")
+    with_weapon = f" with {weapon_name}" if weapon_name else ""
+    words = (
+        f"{who}: {_action_label(key)}{with_weapon} ({ap} AP; {spent} of "
+        f"{acted.effective_apl} spent)."
+    )
+    return new, words, warnings, writes
+
+
+def _has(weapon: Weapon | None, key: str) -> bool:
+    return weapon is not None and any(rule.key == key for rule in weapon.rules)
+
+
+def _limited(weapon: Weapon | None) -> int | None:
+    return None if weapon is None else read_weapon_rules(weapon.rules).limited
+
+
+def _action_warnings(state, operative: BattleOperative, key: str, weapon, grenade) -> list[str]:
+    who = label(state, operative)
+    done = set(operative.actions)
+    name = _action_label(key)
+    warnings = []
+    if key in done:
+        warnings.append(
+            f"{who} already performed {name} in this activation: each action once per "
+            "activation, unless a rule says otherwise."
+        )
+    for other in sorted(done - {key}):
+        if frozenset({key, other}) in _NOT_TOGETHER:
+            warnings.append(
+                f"{name} and {_action_label(other)} are not allowed in the same activation."
+            )
+    silent = _has(weapon, "silent")
+    if operative.order == "conceal" and key == CHARGE:
+        warnings.append(f"{who} has the Conceal order: it cannot Charge.")
+    if operative.order == "conceal" and key == SHOOT and not silent:
+        warnings.append(
+            f"{who} has the Conceal order: it cannot Shoot (only with a Silent weapon)."
+        )
+    if weapon is not None and key == SHOOT and weapon.kind == MELEE:
+        warnings.append(f"{weapon.name} is a melee weapon: it fights, it does not shoot.")
+    if weapon is not None and key == FIGHT and weapon.kind == RANGED:
+        warnings.append(f"{weapon.name} is a ranged weapon: it shoots, it does not fight.")
+    heavy_used = any(
+        _has(operative.weapon(name), "heavy")
+        for name in operative.weapons_used
+        if state.side(operative.side).grenade(name) is None
+    )
+    if _has(weapon, "heavy") and done & MOVES:
+        warnings.append(f"{who} moved in this activation: a Heavy weapon cannot be used.")
+    if key in MOVES and heavy_used:
+        warnings.append(f"{who} used a Heavy weapon in this activation: it cannot move.")
+    limited = _limited(weapon)
+    if limited is not None:
+        used = operative.used(weapon.name)
+        if used >= limited:
+            warnings.append(
+                f"{who} has used {weapon.name} {used} times (Limited {limited}): it is "
+                "no longer equipped with it."
+            )
+    if grenade is not None and grenade.used >= grenade.picked:
+        warnings.append(
+            f"{state.side(operative.side).label}'s team has used its {grenade.name}s "
+            f"{grenade.used} times, as often as it picked them."
+        )
+    return warnings
+
+
+def action(state: KillTeamState, event: Event) -> Step:
+    operative = state.operative(event["operative"])
+    new, words, warnings, writes = act(
+        state, operative, event["action"], event["ap"], event["weapon"]
+    )
+    return Step(
+        new, words, tuple(warnings), writes=frozenset(writes), reads=frozenset({"match:turn"})
+    )

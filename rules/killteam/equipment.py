@@ -1,0 +1,114 @@
+"""The universal equipment's figures, read from ``equipment.toml`` (NOTES.md 10): the Frag and
+Krak grenade profiles and how many a team picks, the stun grenade's stun test (D6, 3+) and a
+mine's D3+3 damage."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+from rules.dice import check_whole
+from rules.errors import RulesError
+from rules.killteam.data import read_data
+from rules.killteam.profile import RANGED, Weapon
+from rules.killteam.weapons import weapon_from_dict
+
+
+@dataclass(frozen=True)
+class Grenade:
+    key: str
+    name: str
+    german: str
+    weapon: Weapon
+
+
+@dataclass(frozen=True)
+class Equipment:
+    grenades: tuple[Grenade, ...]
+    grenade_picks: int
+    utility_picks: int
+    stun_range: int
+    stun_radius: int
+    stun_die: int
+    stun_success: int
+    stun_apl_penalty: int
+    mine_die: int
+    mine_plus: int
+    summaries: dict[str, str]
+
+    def grenade(self, key: str) -> Grenade:
+        for grenade in self.grenades:
+            if grenade.key == key:
+                return grenade
+        names = ", ".join(g.key for g in self.grenades)
+        raise RulesError(f"There is no grenade {key!r}; the text gives {names}.")
+
+
+@cache
+def equipment() -> Equipment:
+    data = read_data("equipment.toml")
+    explosive = data["explosive_grenades"]
+    grenades = tuple(
+        Grenade(
+            key=entry["key"],
+            name=entry["name"],
+            german=entry["german"],
+            weapon=weapon_from_dict({**entry, "kind": RANGED}),
+        )
+        for entry in explosive["grenade"]
+    )
+    stun = data["stun_grenade"]
+    mine = data["mine"]
+    return Equipment(
+        grenades=grenades,
+        grenade_picks=explosive["picks"],
+        utility_picks=data["utility_grenades"]["picks"],
+        stun_range=stun["range"],
+        stun_radius=stun["radius"],
+        stun_die=stun["test_die"],
+        stun_success=stun["test_success"],
+        stun_apl_penalty=stun["apl_penalty"],
+        mine_die=mine["damage_die"],
+        mine_plus=mine["damage_plus"],
+        summaries={
+            "explosive_grenades": explosive["summary"],
+            "utility_grenades": data["utility_grenades"]["summary"],
+            "stun_grenade": stun["summary"],
+            "mine": mine["summary"],
+        },
+    )
+
+
+def grenade_weapon(key: str) -> Weapon:
+    """The profile of the ``frag`` or ``krak`` grenade as a ranged weapon."""
+    return equipment().grenade(key).weapon
+
+
+def mine_damage_distribution() -> dict[int, Fraction]:
+    """A mine's damage, D3+3: 4, 5 or 6, each a third."""
+    kit = equipment()
+    return {kit.mine_plus + face: Fraction(1, kit.mine_die) for face in range(1, kit.mine_die + 1)}
+
+
+def mine_damage(die: int) -> int:
+    """A mine's damage from the D3 rolled (1 to 3)."""
+    kit = equipment()
+    if check_whole(die, f"A D{kit.mine_die} shows 1 to {kit.mine_die}", 1) > kit.mine_die:
+        raise RulesError(f"A D{kit.mine_die} shows 1 to {kit.mine_die}; got {die}.")
+    return kit.mine_plus + die
+
+
+def stun_test(die: int) -> bool:
+    """The stun test: a D6 of 3 or more stuns (APL 1 lower until the end of the operative's
+    next activation)."""
+    kit = equipment()
+    if check_whole(die, f"A D{kit.stun_die} shows 1 to {kit.stun_die}", 1) > kit.stun_die:
+        raise RulesError(f"A D{kit.stun_die} shows 1 to {kit.stun_die}; got {die}.")
+    return die >= kit.stun_success
+
+
+def stun_test_chance() -> Fraction:
+    """The chance a stun test stuns: 4 in 6."""
+    kit = equipment()
+    return Fraction(kit.stun_die - kit.stun_success + 1, kit.stun_die)

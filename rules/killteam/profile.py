@@ -1,0 +1,651 @@
+"""Kill Team operative profiles and teams as players type them in, checked.
+
+The core rules text gives no operative datacards (NOTES.md, "What the text gives"): every APL,
+Move, Save, Wounds and weapon figure is typed in by a player. This module checks what they type
+against what the text does say, and against bounds on typing that are never game figures:
+
+- Hit, Save and Lethal's x are "x+" results of a D6 from 2+ to 6+: the text makes a 1 always
+  fail and a 6 always succeed, so no other value means anything.
+- Every other bound (APL 1 to 9, Move up to 30", Wounds up to 99, at most 8 weapons, ...) only
+  keeps typos and hostile input out; the text gives none of these numbers.
+- The 22 weapon rules are data (``weapon_rules.toml``): a profile prints them as strings
+  ("Lethal 5+", "Piercing 1", 'Blast 2"'), read by ``parse_weapon_rule``.
+
+A team is a list of operatives, each with a copy of the profile it was built from, plus the
+explosive grenades the team picks (NOTES.md 10: two, 2 frag, 2 krak or one of each; the text
+makes the equipment itself optional, so none is a choice too). The text gives no points and no
+selection rules: nothing else about a team is checked. Illegal input raises ``ProfileError``,
+one ``Problem`` per mistake, each a sentence naming the field.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from rules.errors import RulesError
+from rules.killteam.data import read_data
+
+WEAPON_RULE_ENTRIES = 22  # the text's list of weapon rules; two are printed in two forms
+MAX_NAME = 60
+MAX_WEAPONS = 8
+MAX_WEAPON_RULES = 12
+MAX_OPERATIVES = 30
+"""Size bound of a team (the pages stay fast): not a selection rule, the text gives none."""
+
+RANGED, MELEE = "ranged", "melee"
+WEAPON_KINDS = {RANGED: "ranged", MELEE: "melee"}
+
+# (label, low, high, how a value is printed) of each profile figure. Bounds on typing only,
+# except Save and Hit (see the module docstring).
+PROFILE_FIGURES = {
+    "apl": ("APL", 1, 9, "{}"),
+    "move": ("Move", 1, 30, '{}"'),
+    "save": ("Save", 2, 6, "{}+"),
+    "wounds": ("Wounds", 1, 99, "{}"),
+}
+WEAPON_FIGURES = {
+    "attacks": ("Attacks", 1, 20, "{}"),
+    "hit": ("Hit", 2, 6, "{}+"),
+    "normal_damage": ("Normal damage", 0, 99, "{}"),
+    "critical_damage": ("Critical damage", 0, 99, "{}"),
+}
+# A weapon rule's x: (low, high, printed form).
+PARAMETERS = {
+    "": (0, 0, "{}"),
+    "number": (1, 20, "{name} {x}"),
+    "dice": (2, 6, "{name} {x}+"),
+    "inches": (1, 99, '{name} {x}"'),
+}
+DICE_WHY = "a 1 always fails and a 6 always succeeds"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One mistake in what was typed: ``field`` names where ("apl", "weapons.0.hit")."""
+
+    field: str
+    message: str
+
+
+class ProfileError(RulesError):
+    """A profile, weapon rule, grenade choice or team that cannot be kept; one problem each."""
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
+        self.problems = tuple(problems)
+        super().__init__(" ".join(problem.message for problem in self.problems))
+
+
+# --- Weapon rules ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WeaponRuleKind:
+    """One weapon rule (or one form of it, such as Piercing Crits) as the data lists it."""
+
+    key: str
+    number: int  # its place in the text's list, 1 to 22
+    english: str  # the app's label (inferred from the text's order, NOTES.md 9)
+    german: str  # as the text prints it; "" where its heading is stripped
+    german_in: str  # "heading", "another rule", "grenades" or ""
+    parameter: str  # "", "number", "dice" or "inches"
+    summary: str
+    example_x: int | None = None  # the x of the text's own example, where it gives one
+
+    @property
+    def takes_x(self) -> bool:
+        return bool(self.parameter)
+
+    @property
+    def low(self) -> int:
+        return PARAMETERS[self.parameter][0]
+
+    @property
+    def high(self) -> int:
+        return PARAMETERS[self.parameter][1]
+
+    def text(self, x: int | None = None) -> str:
+        """The rule as a profile prints it: "Lethal 5+", "Piercing 1", 'Blast 2"', "Brutal"."""
+        if not self.takes_x:
+            return self.english
+        return PARAMETERS[self.parameter][2].format(name=self.english, x=x)
+
+    @property
+    def label(self) -> str:
+        """The rule with its x unfilled: "Lethal x+", "Range x"", "Saturate"."""
+        return self.text("x") if self.takes_x else self.english
+
+    @property
+    def example(self) -> str:
+        """The rule as the text's example prints it ("Lethal 5+"), else with the lowest x."""
+        return self.text(self.example_x if self.example_x is not None else self.low)
+
+
+def _data() -> bytes:
+    return resources.files("rules.killteam").joinpath("weapon_rules.toml").read_bytes()
+
+
+@cache
+def data_fingerprint() -> str:
+    """Which weapon-rule data a team was checked with ("killteam-" and 12 hex digits)."""
+    return "killteam-" + hashlib.sha256(_data()).hexdigest()[:12]
+
+
+@cache
+def weapon_rules() -> tuple[WeaponRuleKind, ...]:
+    """Every weapon rule and form, in the text's order (24 forms of the 22 rules)."""
+    raw = _data()
+    kinds = []
+    for entry in tomllib.loads(raw.decode("utf-8"))["rules"]:
+        for form in (entry, *entry.get("forms", ())):
+            kinds.append(
+                WeaponRuleKind(
+                    key=form["key"],
+                    number=entry["number"],
+                    english=form["english"],
+                    german=form["german"],
+                    german_in=form["german_in"],
+                    parameter=form["parameter"],
+                    summary=form["summary"],
+                    example_x=form.get("example"),
+                )
+            )
+    return tuple(kinds)
+
+
+@cache
+def _rules_by_name() -> dict[str, WeaponRuleKind]:
+    names = {}
+    for kind in weapon_rules():
+        names[kind.english.casefold()] = kind
+        if kind.german:
+            names[kind.german.casefold()] = kind
+    return names
+
+
+def weapon_rule_kind(key: str) -> WeaponRuleKind:
+    """The weapon rule with this key ("lethal"); RulesError when there is none."""
+    for kind in weapon_rules():
+        if kind.key == key:
+            return kind
+    raise RulesError(f"There is no weapon rule “{key}” in the core rules.")
+
+
+@dataclass(frozen=True)
+class WeaponRule:
+    """A weapon rule on a profile, with its x where it takes one."""
+
+    kind: WeaponRuleKind
+    x: int | None = None
+
+    @property
+    def key(self) -> str:
+        return self.kind.key
+
+    @property
+    def text(self) -> str:
+        return self.kind.text(self.x)
+
+
+# "Lethal 5+", "Piercing Crits 1", 'Blast 2"', "Range 6 inches", "Tödlich 5+", "Saturate".
+_RULE_TEXT = re.compile(
+    r"(?P<name>[^0-9+\"”]+?)"
+    r"(?:\s*(?P<x>[0-9]{1,4})\s*(?P<unit>\+|\"|”|''|in\.?|inch|inches|zoll)?)?",
+    re.IGNORECASE,
+)
+
+
+def parse_weapon_rule(text: str) -> WeaponRule:
+    """A weapon rule as a profile prints it; RulesError with a sentence when it is not one of
+    the 22 (in English or the text's German) or its x is missing, extra or out of bounds."""
+    clean = " ".join(str(text).split()) if isinstance(text, str) else ""
+    match = _RULE_TEXT.fullmatch(clean)
+    kind = _rules_by_name().get(match["name"].strip().casefold()) if match else None
+    if kind is None:
+        raise RulesError(f"“{clean}” is not one of the core rules’ 22 weapon rules.")
+    x, unit = match["x"], (match["unit"] or "").casefold()
+    if not kind.takes_x:
+        if x is not None:
+            raise RulesError(f"{kind.english} takes no value: write just “{kind.english}”.")
+        return WeaponRule(kind)
+    if x is None:
+        raise RulesError(f"{kind.english} needs its x, like “{kind.example}”.")
+    value = int(x)
+    if kind.parameter == "dice" and unit != "+":
+        raise RulesError(f"{kind.english} takes a dice result such as “{kind.example}”.")
+    if kind.parameter == "number" and unit:
+        raise RulesError(f"{kind.english} takes a plain number, like “{kind.example}”.")
+    if kind.parameter == "inches" and unit == "+":
+        raise RulesError(f"{kind.english} takes a distance in inches, like “{kind.example}”.")
+    return weapon_rule(kind, value)
+
+
+def weapon_rule(kind: WeaponRuleKind, x: int | None = None) -> WeaponRule:
+    """The rule ``kind`` with ``x``, checked (RulesError with a sentence)."""
+    if not kind.takes_x:
+        if x is not None:
+            raise RulesError(f"{kind.english} takes no value: write just “{kind.english}”.")
+        return WeaponRule(kind)
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise RulesError(f"{kind.english} needs its x, like “{kind.example}”.")
+    if not kind.low <= x <= kind.high:
+        why = f" ({DICE_WHY})" if kind.parameter == "dice" else ""
+        raise RulesError(
+            f"The x of {kind.label} must be from {kind.text(kind.low)} to "
+            f"{kind.text(kind.high)}{why}; got {kind.text(x)}."
+        )
+    return WeaponRule(kind, x)
+
+
+# --- Profiles -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Weapon:
+    name: str
+    kind: str  # RANGED or MELEE
+    attacks: int
+    hit: int
+    normal_damage: int
+    critical_damage: int
+    rules: tuple[WeaponRule, ...] = ()
+
+    @property
+    def rule_texts(self) -> tuple[str, ...]:
+        return tuple(rule.text for rule in self.rules)
+
+
+@dataclass(frozen=True)
+class OperativeProfile:
+    """An operative's datacard as a player typed it in."""
+
+    name: str
+    apl: int
+    move: int  # inches
+    save: int  # the x of "x+"
+    wounds: int
+    weapons: tuple[Weapon, ...] = ()
+
+
+def _text(data: Mapping, key: str, what: str, field: str, problems: list[Problem]) -> str:
+    value = data.get(key)
+    text = " ".join(value.split()) if isinstance(value, str) else ""
+    if not text:
+        problems.append(Problem(field, f"Give {what} a name."))
+    elif len(text) > MAX_NAME:
+        problems.append(Problem(field, f"The name of {what} can be at most {MAX_NAME} characters."))
+    return text
+
+
+def _figure(
+    data: Mapping, key: str, spec: tuple, field: str, problems: list[Problem], prefix: str = ""
+) -> int:
+    label, low, high, printed = spec
+    value = data.get(key)
+    bounds = f"from {printed.format(low)} to {printed.format(high)}"
+    why = f" ({DICE_WHY})" if printed.endswith("+") else ""
+    if value is None or value == "":
+        problems.append(Problem(field, f"{prefix}{label} is missing: type it from the datacard."))
+    elif isinstance(value, bool) or not isinstance(value, int):
+        problems.append(Problem(field, f"{prefix}{label} must be a whole number {bounds}."))
+    elif not low <= value <= high:
+        problems.append(
+            Problem(field, f"{prefix}{label} must be {bounds}{why}; got {printed.format(value)}.")
+        )
+    else:
+        return value
+    return 0
+
+
+def _weapon(data: Any, index: int, problems: list[Problem]) -> Weapon:
+    field = f"weapons.{index}"
+    if not isinstance(data, Mapping):
+        problems.append(Problem(field, f"Weapon {index + 1} is not a weapon profile."))
+        return Weapon("", RANGED, 0, 0, 0, 0)
+    name = _text(data, "name", f"weapon {index + 1}", f"{field}.name", problems)
+    prefix = f"{name or f'Weapon {index + 1}'}: "
+    kind = data.get("kind")
+    if kind not in WEAPON_KINDS:
+        problems.append(Problem(f"{field}.kind", f"{prefix}say whether it is ranged or melee."))
+    figures = {
+        key: _figure(data, key, spec, f"{field}.{key}", problems, prefix)
+        for key, spec in WEAPON_FIGURES.items()
+    }
+    rules = _weapon_rules(data.get("rules", ()), f"{field}.rules", prefix, problems)
+    return Weapon(name, kind if kind in WEAPON_KINDS else RANGED, rules=rules, **figures)
+
+
+def _weapon_rules(
+    texts: Any, field: str, prefix: str, problems: list[Problem]
+) -> tuple[WeaponRule, ...]:
+    if isinstance(texts, str) or not isinstance(texts, list | tuple):
+        problems.append(Problem(field, f"{prefix}the weapon rules must be a list."))
+        return ()
+    if len(texts) > MAX_WEAPON_RULES:
+        problems.append(Problem(field, f"{prefix}at most {MAX_WEAPON_RULES} weapon rules."))
+        return ()
+    rules: list[WeaponRule] = []
+    for text in texts:
+        try:
+            rule = parse_weapon_rule(text)
+        except RulesError as error:
+            problems.append(Problem(field, f"{prefix}{error}"))
+            continue
+        if any(other.key == rule.key for other in rules):
+            problems.append(Problem(field, f"{prefix}{rule.kind.english} is listed twice."))
+            continue
+        rules.append(rule)
+    return tuple(rules)
+
+
+def read_profile(data: Any) -> OperativeProfile:
+    """A profile from its stored (or typed, or imported) form, checked whole: ProfileError
+    lists every problem, each naming its field."""
+    if not isinstance(data, Mapping):
+        raise ProfileError([Problem("", "This is not an operative profile.")])
+    problems: list[Problem] = []
+    name = _text(data, "name", "the profile", "name", problems)
+    figures = {
+        key: _figure(data, key, spec, key, problems) for key, spec in PROFILE_FIGURES.items()
+    }
+    raw_weapons = data.get("weapons", ())
+    weapons: tuple[Weapon, ...] = ()
+    if isinstance(raw_weapons, str) or not isinstance(raw_weapons, list | tuple):
+        problems.append(Problem("weapons", "The weapons must be a list."))
+    elif len(raw_weapons) > MAX_WEAPONS:
+        problems.append(Problem("weapons", f"A profile holds at most {MAX_WEAPONS} weapons."))
+    else:
+        weapons = tuple(_weapon(w, i, problems) for i, w in enumerate(raw_weapons))
+    if problems:
+        raise ProfileError(problems)
+    return OperativeProfile(name=name, weapons=weapons, **figures)
+
+
+def weapon_to_dict(weapon: Weapon) -> dict:
+    return {
+        "name": weapon.name,
+        "kind": weapon.kind,
+        "attacks": weapon.attacks,
+        "hit": weapon.hit,
+        "normal_damage": weapon.normal_damage,
+        "critical_damage": weapon.critical_damage,
+        "rules": list(weapon.rule_texts),
+    }
+
+
+def profile_to_dict(profile: OperativeProfile) -> dict:
+    """The stored form ``read_profile`` reads back (rules as printed: "Lethal 5+")."""
+    return {
+        "name": profile.name,
+        "apl": profile.apl,
+        "move": profile.move,
+        "save": profile.save,
+        "wounds": profile.wounds,
+        "weapons": [weapon_to_dict(weapon) for weapon in profile.weapons],
+    }
+
+
+# --- Equipment: explosive grenades ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Grenades:
+    """The explosive grenades a team picked: each usable as many times as picked."""
+
+    frag: int = 0
+    krak: int = 0
+
+    @property
+    def count(self) -> int:
+        return self.frag + self.krak
+
+
+# The text: choose two explosive grenades (the figure lives in equipment.toml).
+GRENADE_PICKS: int = read_data("equipment.toml")["explosive_grenades"]["picks"]
+
+
+def grenade_choices() -> tuple[Grenades, ...]:
+    """Every choice the text allows: none (the equipment is optional), 2 frag, 2 krak, or one
+    of each."""
+    picks = tuple(Grenades(frag, GRENADE_PICKS - frag) for frag in range(GRENADE_PICKS, -1, -1))
+    return (Grenades(), *picks)
+
+
+def read_grenades(frag: Any, krak: Any) -> Grenades:
+    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in (frag, krak)):
+        raise ProfileError(
+            [Problem("grenades", "Grenade counts must be whole numbers, 0 or more.")]
+        )
+    choice = Grenades(frag, krak)
+    if choice not in grenade_choices():
+        raise ProfileError(
+            [
+                Problem(
+                    "grenades",
+                    "Explosive grenades come as a pick of two: 2 frag, 2 krak, or one of each "
+                    f"(or none); got {frag} frag and {krak} krak.",
+                )
+            ]
+        )
+    return choice
+
+
+# --- Teams ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Operative:
+    id: int  # stable within its team: forms name it, so a stale form changes nothing
+    name: str  # the player's own name for it; "" means its profile's name
+    profile: OperativeProfile
+    entered_by: str = ""  # who typed the profile in, as the library said when it was added
+
+    @property
+    def title(self) -> str:
+        return self.name or self.profile.name
+
+
+@dataclass(frozen=True)
+class Team:
+    name: str
+    operatives: tuple[Operative, ...] = ()
+    grenades: Grenades = Grenades()
+    next_id: int = 1
+
+    def operative(self, operative_id: int) -> Operative:
+        for operative in self.operatives:
+            if operative.id == operative_id:
+                return operative
+        raise ProfileError([Problem("operative", "That operative is no longer in the team.")])
+
+
+def new_team(name: str) -> Team:
+    return Team(name=name)
+
+
+def _operative_name(name: Any) -> str:
+    text = " ".join(name.split()) if isinstance(name, str) else ""
+    if len(text) > MAX_NAME:
+        raise ProfileError(
+            [Problem("name", f"An operative's name can be at most {MAX_NAME} characters.")]
+        )
+    return text
+
+
+def add_operative(
+    team: Team, profile: OperativeProfile, *, name: str = "", entered_by: str = ""
+) -> Team:
+    if len(team.operatives) >= MAX_OPERATIVES:
+        raise ProfileError(
+            [
+                Problem(
+                    "operative",
+                    f"A team in Blitz holds at most {MAX_OPERATIVES} operatives "
+                    "(a size limit of the app; the rules set none).",
+                )
+            ]
+        )
+    operative = Operative(team.next_id, _operative_name(name), profile, entered_by)
+    return replace(team, operatives=(*team.operatives, operative), next_id=team.next_id + 1)
+
+
+def change_operative(
+    team: Team,
+    operative_id: int,
+    *,
+    name: str,
+    profile: OperativeProfile | None = None,
+    entered_by: str | None = None,
+) -> Team:
+    """Rename an operative and, given a ``profile``, build it from that profile instead."""
+    current = team.operative(operative_id)
+    changed = replace(
+        current,
+        name=_operative_name(name),
+        profile=profile or current.profile,
+        entered_by=current.entered_by if entered_by is None else entered_by,
+    )
+    operatives = tuple(changed if o.id == operative_id else o for o in team.operatives)
+    return replace(team, operatives=operatives)
+
+
+def remove_operative(team: Team, operative_id: int) -> Team:
+    team.operative(operative_id)
+    return replace(team, operatives=tuple(o for o in team.operatives if o.id != operative_id))
+
+
+def set_grenades(team: Team, frag: Any, krak: Any) -> Team:
+    return replace(team, grenades=read_grenades(frag, krak))
+
+
+def rename_team(team: Team, name: str) -> Team:
+    return replace(team, name=name)
+
+
+def read_team(data: Any) -> Team:
+    """A team from its stored (or imported) form, checked whole; ProfileError names each
+    problem with its operative."""
+    if not isinstance(data, Mapping):
+        raise ProfileError([Problem("", "This is not a Kill Team roster.")])
+    problems: list[Problem] = []
+    name = data.get("name")
+    if not isinstance(name, str):
+        problems.append(Problem("name", "The roster has no name."))
+    raw = data.get("operatives", [])
+    if isinstance(raw, str) or not isinstance(raw, list | tuple):
+        raise ProfileError([*problems, Problem("operatives", "The operatives must be a list.")])
+    if len(raw) > MAX_OPERATIVES:
+        raise ProfileError(
+            [*problems, Problem("operatives", f"At most {MAX_OPERATIVES} operatives.")]
+        )
+    operatives: list[Operative] = []
+    for index, item in enumerate(raw):
+        where = f"Operative {index + 1}: "
+        if not isinstance(item, Mapping):
+            problems.append(Problem(f"operatives.{index}", f"{where}not an operative."))
+            continue
+        try:
+            profile = read_profile(item.get("profile"))
+            own_name = _operative_name(item.get("name", ""))
+        except ProfileError as error:
+            problems += [Problem(f"operatives.{index}", where + p.message) for p in error.problems]
+            continue
+        number = item.get("id")
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            number = 0  # renumbered below
+        entered_by = item.get("entered_by", "")
+        entered_by = entered_by[:150] if isinstance(entered_by, str) else ""
+        operatives.append(Operative(number, own_name, profile, entered_by))
+    grenades = data.get("grenades") or {}
+    try:
+        chosen = (
+            read_grenades(grenades.get("frag", 0), grenades.get("krak", 0))
+            if isinstance(grenades, Mapping)
+            else read_grenades(None, None)
+        )
+    except ProfileError as error:
+        problems += error.problems
+        chosen = Grenades()
+    if problems:
+        raise ProfileError(problems)
+    return _numbered(Team(name, tuple(operatives), chosen, _next_id(data)))
+
+
+def _next_id(data: Mapping) -> int:
+    value = data.get("next_id", 1)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
+
+
+def _numbered(team: Team) -> Team:
+    """Every operative with its own id, and ``next_id`` past them all: an imported file with
+    missing or repeated ids is renumbered, never refused."""
+    seen: set[int] = set()
+    operatives = []
+    next_id = max([team.next_id, *(o.id + 1 for o in team.operatives)])
+    for operative in team.operatives:
+        if operative.id < 1 or operative.id in seen:
+            operative = replace(operative, id=next_id)
+            next_id += 1
+        seen.add(operative.id)
+        operatives.append(operative)
+    return replace(team, operatives=tuple(operatives), next_id=next_id)
+
+
+def team_to_dict(team: Team) -> dict:
+    """The stored form ``read_team`` reads back."""
+    return {
+        "name": team.name,
+        "operatives": [
+            {
+                "id": operative.id,
+                "name": operative.name,
+                "entered_by": operative.entered_by,
+                "profile": profile_to_dict(operative.profile),
+            }
+            for operative in team.operatives
+        ],
+        "grenades": {"frag": team.grenades.frag, "krak": team.grenades.krak},
+        "next_id": team.next_id,
+    }
+
+
+__all__ = [
+    "MAX_OPERATIVES",
+    "MAX_WEAPONS",
+    "MAX_WEAPON_RULES",
+    "MELEE",
+    "RANGED",
+    "WEAPON_RULE_ENTRIES",
+    "Grenades",
+    "Operative",
+    "OperativeProfile",
+    "Problem",
+    "ProfileError",
+    "Team",
+    "Weapon",
+    "WeaponRule",
+    "WeaponRuleKind",
+    "add_operative",
+    "change_operative",
+    "data_fingerprint",
+    "grenade_choices",
+    "new_team",
+    "parse_weapon_rule",
+    "profile_to_dict",
+    "read_grenades",
+    "read_profile",
+    "read_team",
+    "remove_operative",
+    "rename_team",
+    "set_grenades",
+    "team_to_dict",
+    "weapon_rule",
+    "weapon_rule_kind",
+    "weapon_rules",
+]

@@ -1,0 +1,160 @@
+"""Wounds as one-tap steps, stuns, and a Shoot or Fight result applied as one event."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from rules.errors import RulesError
+from rules.eventlog import Event, EventError, Stale, Step
+from rules.killteam.actions import act
+from rules.killteam.changes import (
+    MAX_DAMAGE,
+    MAX_NOTE,
+    MAX_TARGETS,
+    check_range,
+    in_play,
+    label,
+    with_operative,
+    wound_words,
+)
+from rules.killteam.state import (
+    BattleOperative,
+    KillTeamState,
+)
+
+
+def _damage(
+    state: KillTeamState, operative: BattleOperative, amount: int
+) -> tuple[KillTeamState, set[str]]:
+    hurt = replace(operative, current=operative.current - amount)
+    writes = {f"{operative.id}:wounds"}
+    if hurt.incapacitated:
+        hurt = replace(hurt, ready=False)
+        writes.update({f"{operative.id}:ready", "match:turn"})
+    new = with_operative(state, hurt)
+    if hurt.incapacitated and state.active == operative.id:
+        new = replace(new, active=None)
+    return new, writes
+
+
+def _check_seen(state: KillTeamState, operative: BattleOperative, seen: int) -> None:
+    if operative.current != seen:
+        raise Stale(
+            f"{label(state, operative)} has {operative.current} wounds left, not {seen}: they "
+            "changed{by}",
+            f"{operative.id}:wounds",
+        )
+
+
+def wound(state: KillTeamState, event: Event) -> Step:
+    operative = state.operative(event["operative"])
+    amount = check_range(event["amount"], "Damage", 1, MAX_DAMAGE)
+    _check_seen(state, operative, event["current"])
+    in_play(state, operative)
+    new, writes = _damage(state, operative, amount)
+    hurt = new.operative(operative.id)
+    plural = "s" if amount > 1 else ""
+    return Step(
+        new,
+        f"{label(state, operative)} loses {amount} wound{plural}: {wound_words(hurt)}.",
+        writes=frozenset(writes),
+    )
+
+
+def heal(state: KillTeamState, event: Event) -> Step:
+    operative = state.operative(event["operative"])
+    amount = check_range(event["amount"], "Wounds regained", 1, MAX_DAMAGE)
+    _check_seen(state, operative, event["current"])
+    if operative.current + amount > operative.wounds:
+        raise RulesError(
+            f"{label(state, operative)} has {operative.current} of {operative.wounds} wounds: "
+            f"it cannot regain {amount}."
+        )
+    healed = replace(operative, current=operative.current + amount)
+    plural = "s" if amount > 1 else ""
+    return Step(
+        with_operative(state, healed),
+        f"{label(state, operative)} regains {amount} wound{plural}: {wound_words(healed)}.",
+        writes=frozenset({f"{operative.id}:wounds"}),
+    )
+
+
+def _stunned(state: KillTeamState, operative: BattleOperative) -> KillTeamState:
+    return with_operative(state, replace(operative, stuns=operative.stuns + 1))
+
+
+def stun(state: KillTeamState, event: Event) -> Step:
+    operative = state.operative(event["operative"])
+    in_play(state, operative)
+    new = _stunned(state, operative)
+    apl = new.operative(operative.id).effective_apl
+    return Step(
+        new,
+        f"{label(state, operative)} is stunned: APL {apl} until the end of its next activation.",
+        writes=frozenset({f"{operative.id}:stuns"}),
+    )
+
+
+def resolve(state: KillTeamState, event: Event) -> Step:
+    """A Shoot or Fight worked out by the helper, applied at once: the action (when named),
+    each operative's damage, and the stuns."""
+    operative = state.operative(event["operative"])
+    damage = _targets(state, event["damage"])
+    stunned = _stun_targets(state, event["stun"])
+    note = " ".join(event["note"].split())
+    if len(note) > MAX_NOTE:
+        raise RulesError(f"A note can be at most {MAX_NOTE} characters.")
+    new, warnings, writes, words = state, [], set(), []
+    if event["action"]:
+        new, sentence, warnings, writes = act(
+            state, operative, event["action"], event["ap"], event["weapon"]
+        )
+        words.append(sentence)
+    for target_id, amount in damage.items():
+        target = new.operative(target_id)
+        if amount:
+            in_play(new, target)
+            new, hurt = _damage(new, target, amount)
+            writes |= hurt
+            left = wound_words(new.operative(target_id))
+            words.append(f"{label(state, target)}: {amount} damage, {left}.")
+        else:
+            words.append(f"{label(state, target)}: no damage.")
+    for target_id in stunned:
+        target = new.operative(target_id)
+        if not target.incapacitated:
+            new = _stunned(new, target)
+            writes.add(f"{target_id}:stuns")
+            words.append(f"{label(state, target)} is stunned.")
+    if note:
+        words.append(note)
+    return Step(
+        new,
+        " ".join(words) or "Nothing happened.",
+        tuple(warnings),
+        writes=frozenset(writes),
+        reads=frozenset({"match:turn"}),
+    )
+
+
+def _targets(state: KillTeamState, value: Mapping) -> dict[str, int]:
+    if len(value) > MAX_TARGETS:
+        raise RulesError(f"At most {MAX_TARGETS} operatives take damage at once.")
+    damage = {}
+    for key, amount in value.items():
+        state.operative(key)
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise EventError(f"Damage is a whole number; got {amount!r}.")
+        damage[key] = check_range(amount, "Damage", 0, MAX_DAMAGE)
+    return damage
+
+
+def _stun_targets(state: KillTeamState, value: list) -> list[str]:
+    if len(value) > MAX_TARGETS:
+        raise RulesError(f"At most {MAX_TARGETS} operatives are stunned at once.")
+    for key in value:
+        state.operative(key)
+    if len(set(value)) != len(value):
+        raise EventError("An operative is stunned once per attack.")
+    return list(value)

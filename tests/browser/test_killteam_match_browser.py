@@ -1,0 +1,124 @@
+"""A Kill Team match in Chromium on two devices (820x1180): two teams of typed profiles (made
+with the builder's services; typing them in is test_killteam_browser's), start, roll
+initiative, gain CP, activate with an order, shoot with the helper (its odds are
+rules.killteam's exact ones), apply the damage, see "injured" at the right wound, undo, end the
+turning point; the other device follows within the usual poll. axe-core and touch targets."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from matches.models import Match
+from rules import killteam as kt
+from tests.browser.test_killteam_browser import assert_tappable
+from tests.browser.test_match_browser import SYNC_SECONDS
+from tests.factories import PASSWORD, make_team, make_user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TABLET = {"width": 820, "height": 1180}
+SYNC = SYNC_SECONDS * 1000
+BOARD_TARGETS = (
+    "main .button, main button, main select, main input[type=text], main label.choice, main summary"
+)
+
+
+def card(page, operative: str):
+    return page.locator(f"#unit-{operative}")
+
+
+def test_a_kill_team_match_on_two_devices(live_server, new_page, shot, assert_accessible):
+    base = live_server.url
+    user = make_user("anna")
+    red = make_team(user, name="Red team", operatives=2)
+    make_team(user, name="Blue team", operatives=2)
+    a = new_page(TABLET, bypass_csp=True)
+    a.goto(f"{base}/accounts/login/")
+    a.fill("#id_username", user.username)
+    a.fill("#id_password", PASSWORD)
+    a.click("button:has-text('Log in')")
+
+    # The builder offers the match; the start page picks the opponent's team.
+    a.goto(f"{base}/armies/{red.pk}/")
+    a.get_by_role("link", name="Play a match").first.click()
+    assert_accessible(a, "Kill Team match start")
+    a.get_by_label("Your opponent's kill team").select_option(label="Blue team")
+    a.get_by_role("button", name="Start the match").click()
+    a.wait_for_url(re.compile(r".*/matches/\d+/$"))
+    match = Match.objects.latest("pk")
+    b = new_page(TABLET, bypass_csp=True)
+    b.goto(f"{base}/matches/join/{match.join_slug}/")
+    b.get_by_role("button", name="Join as Blue team").click()
+    b.wait_for_url(re.compile(rf".*/matches/{match.pk}/$"))
+    a.reload()
+    assert_accessible(a, "Kill Team board")
+    assert_tappable(a, BOARD_TARGETS)
+    shot(a, "kt-board-start", full_page=True)
+
+    # Initiative: each rolls on their own device; Red decides and takes it; both gain 1 CP.
+    a.get_by_role("button", name="Red team rolled 5").click()
+    b.get_by_role("button", name="Blue team rolled 2").click()
+    expect(a.locator("#turn")).to_contain_text("Red team decides", timeout=SYNC)
+    a.get_by_role("button", name="Red team decides: Red team has the initiative").click()
+    expect(b.locator("#turn")).to_contain_text("Red team: 3 CP", timeout=SYNC)
+    expect(b.locator("#turn")).to_contain_text("Blue team: 3 CP")
+    a.get_by_role("button", name="Red team passes").click()
+    b.get_by_role("button", name="Blue team passes").click()
+    expect(a.locator("#turn")).to_contain_text("Red team activates an operative next", timeout=SYNC)
+
+    # Activate with an order.
+    card(a, "a-1").get_by_role("button", name="Activate: Engage").click()
+    expect(card(b, "a-1")).to_contain_text("Order: Engage", timeout=SYNC)
+    expect(card(b, "a-1")).to_contain_text("Active")
+
+    # Shoot with the helper: the odds shown are the rules' exact ones.
+    a.get_by_role("link", name="Shoot…").click()
+    a.get_by_label("Shooter and weapon").select_option(value="a-1|Test gun")
+    a.get_by_label("Target", exact=True).select_option(value="b-1")
+    a.get_by_role("button", name="Show the odds").click()
+    distribution = kt.shoot_damage_distribution(
+        attacks=4, hit=4, normal_damage=3, critical_damage=4, save=4,
+        weapon_rules=("Lethal 5+", "Piercing 1"),
+    )  # fmt: skip
+    shown = f"{float(kt.incapacitate_chance(distribution, 8)) * 100:.1f}%"
+    expect(a.locator("#chance-incapacitate")).to_have_text(shown)
+    injure = f"{float(kt.injure_chance(distribution, 8, 8)) * 100:.1f}%"
+    expect(a.locator("#chance-injure")).to_have_text(injure)
+    expect(a.locator(".kt-policy")).to_contain_text("least damage")
+    assert_accessible(a, "Shoot helper with odds")
+    assert_tappable(a, BOARD_TARGETS)
+    shot(a, "kt-shoot-odds", full_page=True)
+    # One critical (a 6; Lethal 5+ makes a 5 critical too), three fails; the defender rolls
+    # two dice (Piercing 1) and fails both: 4 damage, 4 of 8 left, wounded, not injured.
+    a.get_by_label("Attack dice (4)").fill("6 1 1 1")
+    a.get_by_label("Defence dice").fill("1 1")
+    a.get_by_role("button", name="Read the dice").click()
+    expect(a.get_by_text("no blocks: 4 damage")).to_be_visible()
+    assert_accessible(a, "Shoot helper with blocks")
+    shot(a, "kt-shoot-blocks", full_page=True)
+    a.get_by_role("button", name="Apply the damage").click()
+    a.wait_for_url(re.compile(rf".*/matches/{match.pk}/$"))
+    expect(card(a, "b-1").locator(".st")).to_have_text("Wounded")
+    expect(card(b, "b-1").locator(".st")).to_have_text("Wounded", timeout=SYNC)
+    expect(card(a, "a-1")).to_contain_text("AP 1 of 2")
+
+    # One more wound: 3 of 8 is fewer than half, injured, with its effects in words.
+    card(b, "b-1").get_by_role("button", name=re.compile("one wound off")).click()
+    expect(card(b, "b-1").locator(".st")).to_have_text("Injured")
+    expect(card(a, "b-1").locator(".st")).to_have_text("Injured", timeout=SYNC)
+    expect(card(a, "b-1")).to_contain_text('Injured: Move 4" (2" less), Hit 1 worse')
+    shot(a, "kt-board-injured", full_page=True)
+
+    # Undo on one device, the other follows.
+    a.get_by_role("button", name="Undo last").click()
+    expect(card(a, "b-1").locator(".st")).to_have_text("Wounded")
+    expect(card(b, "b-1").locator(".st")).to_have_text("Wounded", timeout=SYNC)
+
+    # End the turning point.
+    a.get_by_role("button", name="End turning point 1").click()
+    expect(b.locator("#turn-title")).to_contain_text("Turning point 2", timeout=SYNC)
+    assert_accessible(b, "Kill Team board in turning point 2")
+    shot(b, "kt-board-tp2", full_page=True)
