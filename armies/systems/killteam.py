@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from django import forms
 from django.http import HttpRequest
-from django.urls import reverse
 
 from armies import packs
 from armies.killteam import services
@@ -144,10 +143,6 @@ def team_markdown(roster: Roster) -> str:
 
 def _count(operatives: int) -> str:
     return f"{operatives} operative{'' if operatives == 1 else 's'}"
-
-
-def library_url(pack: DataPack) -> str:
-    return f"{reverse('datacards')}?pack={pack.pk}"
 
 
 BUILDER = KillTeam()

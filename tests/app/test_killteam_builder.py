@@ -261,6 +261,21 @@ def test_a_profile_can_be_deleted_and_teams_keep_their_copies(client, player):
     assert team_of(roster).operatives[0].profile.name == "Test trooper"
 
 
+def test_a_shared_kill_team_pack_shows_its_profiles_and_copies_as_kill_team(client, player):
+    pack = make_kt_pack(player)
+    client.post(reverse("datacard-share-new", args=[pack.pk]))
+    pack.refresh_from_db()
+    visitor = Client()
+    html = page(visitor, reverse("datacard-shared", args=[pack.share_slug]))
+    assert "Test trooper" in html and "Lethal 5+, Piercing 1" in html
+    assert "Type in a profile" not in html  # read-only
+    other = make_user("other")
+    visitor.force_login(other)
+    visitor.post(reverse("datacard-shared-copy", args=[pack.share_slug]), {"key": "c" * 12})
+    copy = DataPack.objects.get(owner=other)
+    assert copy.system == KILLTEAM.id and copy.figures == pack.figures
+
+
 def test_the_hgb_datacard_pages_refuse_a_kill_team_pack_and_the_profile_pages_an_hgb_pack(
     client, player
 ):
