@@ -24,6 +24,7 @@ from rules.errors import RulesError
 from rules.match import (
     Event,
     EventError,
+    LogEntry,
     MatchState,
     Phase,
     SideSpec,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django import forms
 from django.http import HttpRequest
+from django.urls import reverse
 
 from armies import packs
 from armies.killteam import services
