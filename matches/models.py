@@ -1,12 +1,14 @@
 """Matches as stored: two roster snapshots, the seats of the players, the log, the current state.
 
 The state of a match is what its events say (``rules.match.replay``). ``initial`` is the state the
-match started with, so a replay never needs the rosters or the game data again; ``state`` is the
-state after event ``seq``, saved whole by every tap in the same row (and the same transaction) as
-``seq``, so any app server reads the exact current state from the row, however many taps it did
-not see. Each event keeps what it changed (``before``, ``after``, and the keys it wrote and read),
-so an undo is decided from the events from the one it takes back on: the state before them is the
-current one with their ``before`` put back, and the log before them is never replayed.
+match started with, so a replay never needs the rosters or the game data again. Each event keeps
+what it changed (``before``, ``after``, and the keys it wrote and read). ``state`` is a snapshot:
+the state after event ``state_seq``, written every ``SNAPSHOT_EVERY`` events (and when a match
+ends or comes back), so a tap writes one small event row instead of the whole state. The current
+state is the snapshot with the ``after`` of each later event put back (``rules.match.apply_parts``),
+read in one query however many taps an app server did not see. An undo is decided from the events
+from the one it takes back on: the state before them is the current one with their ``before`` put
+back, and the log before them is never replayed.
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Subquery
 
 from armies.models import Owner, system_field
 from matches.lru import LRU
 from rules.match import (
     LogEntry,
     MatchState,
+    apply_parts,
     parse_event,
     state_from_dict,
 )
@@ -28,17 +32,19 @@ from rules.match import (
 SLUG_BYTES = 16  # 128 bits, URL-safe base64: 22 characters
 SIDES = ("a", "b")
 STATES_KEPT = 128
+# A tap writes the whole state once in this many events: a state is read with at most this many
+# small event rows after its snapshot.
+SNAPSHOT_EVERY = 50
 # The big columns: the roster snapshots and the states. A read that needs only the match's own
 # fields defers them (``current`` reads the state on demand, when it must).
 HEAVY_FIELDS = ("initial", "a_army", "b_army", "state")
 
 
-# Match states already read, by (match, event number, time of the write): a state never changes
-# once written (the next event makes a new number and a new time), so a tap need not parse it
-# again; a write that was rolled back leaves an entry no row will ever name. Each entry keeps the
-# state and its stored form (``state_to_dict``), so a tap can patch the stored form. Every app
-# server has its own; it only spares parsing, the row is the truth.
-STATES: LRU[tuple[MatchState, dict]] = LRU(STATES_KEPT)
+# Match states already read, by (match, event number, time of the write): the state after an event
+# never changes (the next event makes a new number and a new time), so a tap need not read and
+# parse it again; a write that was rolled back leaves an entry no row will ever name. Every app
+# server has its own; it only spares reading, the rows are the truth.
+STATES: LRU[MatchState] = LRU(STATES_KEPT)
 
 
 def new_slug() -> str:
@@ -120,7 +126,8 @@ class Match(models.Model):
     result = models.CharField(max_length=8, blank=True)  # "a", "b" or "draw" once ended
     seq = models.PositiveIntegerField(default=0)  # the number of the last event
     initial = models.JSONField(default=dict)
-    state = models.JSONField(default=dict)  # the state after event seq (see above)
+    state = models.JSONField(default=dict)  # the snapshot: the state after event state_seq
+    state_seq = models.PositiveIntegerField(default=0)
     # Datacard figures typed into the attack helper, kept for the rest of the match as soon as
     # they are typed: {"models": {"jager": {"armor": 14}}, "weapons": {"LAC": {"accuracy": 0}}}.
     figures = models.JSONField(default=dict, blank=True)
@@ -193,19 +200,49 @@ class Match(models.Model):
         return (self.pk, self.seq, self.updated_at)
 
     def current_state(self) -> MatchState:
-        return self.current()[0]
+        """The state after event ``seq``, read and parsed at most once per app server."""
+        key = self._state_key()
+        state = STATES.get(key)
+        if state is None:
+            state_seq, state = self._read_state()
+            if state_seq <= self.seq:  # else the snapshot is newer than this row: not the key's
+                STATES.put(key, state)
+        return state
 
-    def current(self) -> tuple[MatchState, dict]:
-        """The current state and its stored form, parsed at most once per app server."""
-        entry = STATES.get(self._state_key())
-        if entry is None:
-            entry = (state_from_dict(self.state), self.state)
-            STATES.put(self._state_key(), entry)
-        return entry
+    def _read_state(self) -> tuple[int, MatchState]:
+        """The snapshot with the events after it, up to ``seq``, put back (one query, none when
+        the snapshot was read with the row and is current). Returns the snapshot's event number
+        too: a row read before a later snapshot was written gets that newer state."""
+        if not self.get_deferred_fields() & {"state", "state_seq"}:
+            state_seq, snapshot = self.state_seq, self.state
+            changes = []
+            if state_seq < self.seq:
+                later = MatchEvent.objects.filter(
+                    match_id=self.pk, seq__gt=state_seq, seq__lte=self.seq
+                )
+                changes = list(later.order_by("seq").values_list("seq", "after"))
+        else:
+            # The snapshot and the changes after it in one statement, so they agree even while a
+            # tap writes a new snapshot.
+            row = Match.objects.filter(pk=self.pk).order_by()
+            after = MatchEvent.objects.filter(
+                match_id=self.pk,
+                seq__gt=Subquery(row.values("state_seq")),
+                seq__lte=self.seq,
+            ).order_by()
+            snapshot_and_after = row.values_list("state_seq", "state").union(
+                after.values_list("seq", "after"), all=True
+            )
+            rows = sorted(snapshot_and_after, key=lambda row: row[0])
+            (state_seq, snapshot), changes = rows[0], rows[1:]
+        state = state_from_dict(snapshot)
+        for _, parts in changes:
+            state = apply_parts(state, parts)
+        return state_seq, state
 
-    def remember_state(self, state: MatchState, data: dict) -> None:
+    def remember_state(self, state: MatchState) -> None:
         """Keep the state just written (after ``seq`` and ``updated_at`` were updated)."""
-        STATES.put(self._state_key(), (state, data))
+        STATES.put(self._state_key(), state)
 
     def initial_state(self) -> MatchState:
         return state_from_dict(self.initial)

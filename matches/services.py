@@ -17,7 +17,7 @@ from django.utils.timesince import timesince
 
 from armies.models import Owner, Roster
 from armies.packs import first_pack, pack_catalog, pack_record, roster_pack
-from matches.models import SIDES, Match, MatchEvent, new_slug
+from matches.models import SIDES, SNAPSHOT_EVERY, Match, MatchEvent, new_slug
 from rules.army import preset_roster, roster_to_dict
 from rules.catalog import Catalog, default_catalog
 from rules.errors import RulesError
@@ -35,7 +35,6 @@ from rules.match import (
     effective_seqs,
     new_match,
     plan_undo_from,
-    state_dict_after,
     state_to_dict,
     step,
     undo_of,
@@ -291,10 +290,10 @@ def match_apply(
 
 
 # The columns a tap reads: the seats' tokens and names, what the state's cache keys on, what the
-# end of a match writes. The others (the rosters, the state) are deferred: ``Match.current``
-# reads the state only when this server has not parsed it yet.
+# end of a match writes. The others (the rosters, the snapshot) are deferred:
+# ``Match.current_state`` reads the state only when this server has not parsed it yet.
 TAP_FIELDS = (
-    "id", "seq", "status", "result", "ended_at", "updated_at",
+    "id", "seq", "state_seq", "status", "result", "ended_at", "updated_at",
     "a_token", "b_token", "a_player", "b_player", "a_pack_by", "b_pack_by",
 )  # fmt: skip
 
@@ -321,7 +320,7 @@ def _apply_locked(
         event = MatchEvent.objects.get(match=match, seq=match.applied_seq)
         error = event.summary if event.refused else ""
         return Applied(match, match.current_state(), event, error=error, duplicate=True)
-    state, stored = match.current()
+    state = match.current_state()
     rows: list[MatchEvent] = []
     try:
         if isinstance(request, Event) and request.kind != "undo":
@@ -338,8 +337,8 @@ def _apply_locked(
             else str(error)
         )
         refusal = Step(state, words)
-        return _store(match, [], side, client_key, state, stored, _asked(request), refusal, True)
-    return _store(match, rows, side, client_key, state, stored, event, result)
+        return _store(match, [], side, client_key, state, _asked(request), refusal, True)
+    return _store(match, rows, side, client_key, state, event, result)
 
 
 def _asked(request: Event | UndoLast | Redo) -> Event:
@@ -425,7 +424,6 @@ def _store(
     side: str,
     client_key: str,
     before: MatchState,
-    stored: dict,
     event: Event,
     result: Step,
     refused: bool = False,
@@ -462,7 +460,6 @@ def _store(
     if event.kind == "undo" and not refused:
         update_effective(match, rows + [row])
     match.seq = seq
-    data = state_dict_after(stored, before, result.state)
     fields = ["seq", "updated_at"]
     ended = result.state.phase is Phase.ENDED
     if ended != (match.status == Match.Status.ENDED):
@@ -470,10 +467,11 @@ def _store(
         match.result = result.state.result or ""
         match.ended_at = timezone.now() if ended else None
         fields += ["status", "result", "ended_at"]
-    match.state = data
-    fields.append("state")
+    if seq - match.state_seq >= SNAPSHOT_EVERY or "status" in fields:
+        match.state, match.state_seq = state_to_dict(result.state), seq
+        fields += ["state", "state_seq"]
     match.save(update_fields=fields)
-    match.remember_state(result.state, data)
+    match.remember_state(result.state)
     return Applied(
         match,
         result.state,

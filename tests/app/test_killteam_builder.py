@@ -113,9 +113,13 @@ def test_the_migration_makes_every_existing_row_heavy_gear_blitz():
     executor = MigrationExecutor(connection)
     executor.migrate(after)
     new = executor.loader.project_state(after).apps
-    assert new.get_model("armies", "Roster").objects.get(pk=old_roster.pk).system == "hgb"
-    assert new.get_model("armies", "DataPack").objects.get(pk=old_pack.pk).system == "hgb"
-    assert new.get_model("matches", "Match").objects.get(pk=old_match.pk).system == "hgb"
+    try:
+        assert new.get_model("armies", "Roster").objects.get(pk=old_roster.pk).system == "hgb"
+        assert new.get_model("armies", "DataPack").objects.get(pk=old_pack.pk).system == "hgb"
+        assert new.get_model("matches", "Match").objects.get(pk=old_match.pk).system == "hgb"
+    finally:
+        # The tests after this one need the latest schema.
+        MigrationExecutor(connection).migrate(executor.loader.graph.leaf_nodes())
 
 
 # --- Picking the game ---------------------------------------------------------------------------
