@@ -241,3 +241,19 @@ def test_a_long_summary_log_pages_back_in_time_on_a_phone(
     shot(page, "summary-page-2")
     page.get_by_role("link", name="Newer events").click()
     expect(entries).to_have_count(2)
+
+
+def test_the_initiative_dice_fit_a_phone_without_scrolling(live_server, new_page, shot):
+    page = new_page(PHONE)
+    start_named(page, live_server.url, "")
+    rows = page.locator("#turn .ini")
+    assert rows.count() == 2
+    for i in range(2):
+        row = rows.nth(i)
+        assert row.evaluate("e => e.scrollWidth <= e.clientWidth")
+        right = row.bounding_box()["x"] + row.bounding_box()["width"]
+        for button in row.locator("button").all():
+            place = button.bounding_box()
+            assert place["x"] + place["width"] <= right + 0.5 and place["height"] >= 44
+    assert rows.nth(0).get_by_role("button", name=re.compile("Roll on screen")).is_visible()
+    shot(page, "initiative-phone")
