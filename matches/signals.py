@@ -1,17 +1,19 @@
 """A guest who signs up or logs in keeps the seats they hold in their matches; logging out ends the
-seats the browser holds, changing the password every seat of the account."""
+seats the browser holds, a new password every seat of the account (however it was set: our form,
+the admin, ``manage.py changepassword``)."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_in, user_logged_out
-from django.db.models.signals import pre_delete
+from django.db.models.signals import pre_delete, pre_save
 from django.dispatch import receiver
 from django.http import HttpRequest
 
 from blitz_site.signals import password_changed
 from matches.access import end_seats, session_claims
 from matches.models import SIDES, Match
+from matches.services import match_seats_end
 
 
 @receiver(user_logged_in)
@@ -48,8 +50,19 @@ def end_seats_on_logout(sender, request: HttpRequest | None, user, **kwargs) -> 
         end_seats(request)
 
 
+@receiver(pre_save, sender=settings.AUTH_USER_MODEL)
+def end_seats_on_a_new_password(sender, instance, update_fields=None, **kwargs) -> None:
+    """Every seat of the account, in every browser, when its password changes; a browser still
+    logged in finds its seats again through the account."""
+    if instance.pk is None or (update_fields is not None and "password" not in update_fields):
+        return  # a new account, or a save of other fields (the time of the last login)
+    stored = sender.objects.filter(pk=instance.pk).values_list("password", flat=True).first()
+    if stored is not None and stored != instance.password:
+        match_seats_end(user_id=instance.pk)
+
+
 @receiver(password_changed)
 def end_seats_on_password_change(sender, request: HttpRequest, user, **kwargs) -> None:
-    """Every seat of the account, in every browser; this one finds its seats again through the
-    account (it stays logged in)."""
-    end_seats(request, account=True)
+    """And the seats this browser's session holds (the account's ended as the password was
+    saved)."""
+    end_seats(request)

@@ -127,6 +127,27 @@ def test_a_password_change_ends_the_seats_in_every_other_browser_of_the_account(
     assert_cannot_tap(tablet, match)
 
 
+def test_a_password_set_outside_the_site_ends_the_seats_too(player):
+    """An admin resets it, or ``manage.py changepassword``: no form of ours sees it."""
+    tablet = logged_in()
+    match = make_match(player)
+    board(tablet, match)
+    thief = copy_of(tablet)
+    player.set_password("reset-by-an-admin-2024")
+    player.save()
+    assert_cannot_tap(thief, match)
+    assert_cannot_tap(tablet, match)
+
+
+def test_saving_an_account_without_a_new_password_keeps_the_seats(player):
+    tablet = logged_in()
+    match = make_match(player)
+    board(tablet, match)
+    player.first_name = "Anna"
+    player.save()
+    assert tap(tablet, match, "mark b-1-1").status_code == 200
+
+
 def test_the_player_keeps_their_board_after_a_password_change_and_after_logging_in_again(player):
     browser = logged_in()
     match = make_match(player)
