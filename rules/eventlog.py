@@ -6,7 +6,9 @@ one event (or raises a RulesError with a sentence) and returns a ``Step``: the n
 sentence for the log, warnings, and the keys it ``writes`` and ``reads`` ("a-2:wounds",
 "turn"). An ``undo`` event names an earlier event; the effective events are those not undone by
 an effective undo (undoing an undo redoes). An event can be undone only while no later effective
-event reads or writes what it wrote, and only if the rest of the log still replays.
+event reads or writes what it wrote, and only if the rest of the log still replays. A game
+binds its ``step`` (and how a recorded change is put back) in a ``GameLog``, whose ``replay``,
+``plan_undo`` and ``plan_undo_from`` it exports as its own.
 
 The state in parts: a game writes its state as a mapping of parts ("match", "a", "a-2", ...),
 each a mapping of plain JSON values. ``diff_parts`` records what an event changed and
@@ -17,7 +19,7 @@ replaying the rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.errors import RulesError
@@ -70,7 +72,8 @@ def parse_event(data: object, fields: Fields, optional: Mapping[str, Any]) -> Ev
     """Read an event from plain data against a game's ``fields`` (kind -> field -> type) and the
     defaults of its ``optional`` fields; anything malformed raises EventError with a sentence."""
     if not isinstance(data, Mapping):
-        raise EventError("An event is an object with a kind, such as {'kind': 'undo'}.")
+        example = next(iter(fields), "undo")
+        raise EventError(f"An event is an object with a kind, such as {{'kind': {example!r}}}.")
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in fields:
         known = ", ".join(fields)
@@ -140,7 +143,7 @@ def effective_seqs(log: Sequence[LogEntry]) -> frozenset[int]:
     return frozenset(seq for seq, counts in effective.items() if counts)
 
 
-def replay_steps(
+def _replay_steps(
     step: StepFunction, initial: Any, log: Sequence[LogEntry], effective: frozenset[int]
 ) -> tuple[Any, dict[int, Step]]:
     """The state after the ``effective`` events of ``log``, and each one's step by number."""
@@ -153,11 +156,6 @@ def replay_steps(
         steps[entry.seq] = result
         state = result.state
     return state, steps
-
-
-def replay(step: StepFunction, initial: Any, log: Sequence[LogEntry]) -> Any:
-    """The state the log describes: the effective events applied in order to ``initial``."""
-    return replay_steps(step, initial, log, effective_seqs(log))[0]
 
 
 def base_seq(log: Sequence[LogEntry], seq: int) -> int:
@@ -177,65 +175,18 @@ def describe(log: Sequence[LogEntry], seq: int, summaries: Mapping[int, str]) ->
     return f"#{base} ({summaries.get(base, 'an earlier change').rstrip('.')})"
 
 
-def plan_undo(
-    step: StepFunction,
-    initial: Any,
-    log: Sequence[LogEntry],
-    target: int,
-    summaries: Mapping[int, str] | None = None,
-    *,
-    locked: Callable[[Any, Event], str | None] = lambda state, event: None,
-) -> Step:
-    """The step that undoes event ``target`` (an undo of an undo redoes), or a RulesError.
-
-    ``summaries`` gives the log sentence of each event, to name them in messages. ``locked``
-    says why the current state takes no undo of this event (a match that has ended), or None.
-    """
-    if isinstance(target, bool) or not isinstance(target, int):
-        raise EventError(f"An undo names an event by its number; got {target!r}.")
-    summaries = summaries or {}
-    by_seq = {entry.seq: entry for entry in log}
-    if target not in by_seq:
-        raise UnknownId(f"This match has no event #{target}.")
-    effective = effective_seqs(log)
-    if target not in effective:
-        raise RulesError(f"Event #{target} is already undone.")
-    base = base_seq(log, target)
-    new_effective = _effective_after(log, target, effective)
-    redo = base in new_effective  # an undo of an undo brings the event back
-    if (base in effective) == redo:
-        # Another undo of the same event still counts (#1 undone, redone, undone again: undoing
-        # the redo changes nothing), so this one would change nothing.
-        raise RulesError(
-            f"Can't undo {describe(log, target, summaries)}: #{base} would stay "
-            f"{'in effect' if redo else 'undone'} all the same, so nothing would change."
-        )
-    current, steps = replay_steps(step, initial, log, effective)
-    why = locked(current, by_seq[base].event)
-    if why:
-        raise RulesError(why)
-    try:
-        new_state, new_steps = replay_steps(step, initial, log, new_effective)
-    except RulesError as error:
-        raise RulesError(
-            f"Can't {'redo' if redo else 'undo'} {describe(log, target, summaries)}: "
-            f"the later events would not hold: {error}"
-        ) from None
-    changed = (new_steps if redo else steps)[base]
-    for seq, later in (new_steps if redo else steps).items():
-        if seq > base and changed.writes & (later.writes | later.reads):
-            raise RulesError(
-                f"Can't {'redo' if redo else 'undo'} {describe(log, target, summaries)}: "
-                f"#{seq} ({summaries.get(seq, 'a later change').rstrip('.')}) came after and "
-                f"depends on it. Undo #{seq} first."
-            )
-    word = "Redid" if redo else "Undid"
-    return Step(
-        new_state,
-        f"{word} {describe(log, target, summaries)}.",
-        writes=changed.writes,
-        reads=changed.reads,
-    )
+def undo_reach(tail: Sequence[LogEntry], target: int) -> int:
+    """The earliest event that undoing ``target`` depends on, given ``tail`` (the log from some
+    event on): the lowest event that the undo chain of ``target``, or of any undo in the tail,
+    ends at. A chain that leaves the tail gives the event it names before the tail: that event
+    may be an undo too, so read the log from there and ask again."""
+    by_seq = {entry.seq: entry for entry in tail}
+    reach = target
+    for seq in [target, *(entry.seq for entry in tail if entry.event.kind == "undo")]:
+        while (entry := by_seq.get(seq)) is not None and entry.event.kind == "undo":
+            seq = entry.event["target"]
+        reach = min(reach, seq)
+    return reach
 
 
 def _effective_after(
@@ -262,6 +213,130 @@ def undo_of(log: Sequence[LogEntry], seq: int) -> int | None:
         if entry.event.kind == "undo" and entry.event["target"] == seq and entry.seq in effective:
             return entry.seq
     return None
+
+
+def _never_locked(state: Any, event: Event) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """A game's log: replay and undo with the game's ``step``.
+
+    ``apply_parts(state, change)`` puts a recorded change (an event's "before" or "after" parts)
+    into a state; ``locked(state, event)`` says why the current state takes no undo of ``event``
+    (a match that has ended), or None. A game binds its own once and exports the methods:
+    ``replay = LOG.replay``."""
+
+    step: StepFunction
+    apply_parts: Callable[[Any, Mapping[str, Any]], Any]
+    locked: Callable[[Any, Event], str | None] = _never_locked
+
+    def replay(self, initial: Any, log: Sequence[LogEntry]) -> Any:
+        """The state the log describes: the effective events applied in order to ``initial``."""
+        return _replay_steps(self.step, initial, log, effective_seqs(log))[0]
+
+    def plan_undo(
+        self,
+        initial: Any,
+        log: Sequence[LogEntry],
+        target: int,
+        summaries: Mapping[int, str] | None = None,
+    ) -> Step:
+        """The step that undoes event ``target`` (an undo of an undo redoes), or a RulesError.
+
+        ``summaries`` gives the log sentence of each event, to name them in messages.
+        """
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise EventError(f"An undo names an event by its number; got {target!r}.")
+        summaries = summaries or {}
+        by_seq = {entry.seq: entry for entry in log}
+        if target not in by_seq:
+            raise UnknownId(f"This match has no event #{target}.")
+        effective = effective_seqs(log)
+        if target not in effective:
+            raise RulesError(f"Event #{target} is already undone.")
+        base = base_seq(log, target)
+        new_effective = _effective_after(log, target, effective)
+        redo = base in new_effective  # an undo of an undo brings the event back
+        if (base in effective) == redo:
+            # Another undo of the same event still counts (#1 undone, redone, undone again:
+            # undoing the redo changes nothing), so this one would change nothing.
+            raise RulesError(
+                f"Can't undo {describe(log, target, summaries)}: #{base} would stay "
+                f"{'in effect' if redo else 'undone'} all the same, so nothing would change."
+            )
+        current, steps = _replay_steps(self.step, initial, log, effective)
+        why = self.locked(current, by_seq[base].event)
+        if why:
+            raise RulesError(why)
+        word = "redo" if redo else "undo"
+        try:
+            new_state, new_steps = _replay_steps(self.step, initial, log, new_effective)
+        except RulesError as error:
+            raise RulesError(
+                f"Can't {word} {describe(log, target, summaries)}: "
+                f"the later events would not hold: {error}"
+            ) from None
+        changed = (new_steps if redo else steps)[base]
+        for seq, later in (new_steps if redo else steps).items():
+            if seq > base and changed.writes & (later.writes | later.reads):
+                raise RulesError(
+                    f"Can't {word} {describe(log, target, summaries)}: "
+                    f"#{seq} ({summaries.get(seq, 'a later change').rstrip('.')}) came after and "
+                    f"depends on it. Undo #{seq} first."
+                )
+        # The undo touches what the event it takes back (or brings back) touched.
+        return replace(
+            changed,
+            state=new_state,
+            summary=f"{'Redid' if redo else 'Undid'} {describe(log, target, summaries)}.",
+            warnings=(),
+        )
+
+    def rewind(self, state: Any, befores: Sequence[Mapping[str, Any]]) -> Any:
+        """The state before a run of recorded changes, from the state after them: ``state``
+        with each change's "before" put back, the latest first. Each field ends up as the
+        earliest change touching it found it, so they are put back in one go."""
+        earliest: dict[str, dict[str, Any]] = {}
+        for parts in befores:
+            if not isinstance(parts, Mapping):
+                raise RulesError(f"A recorded change is an object of parts; got {parts!r}.")
+            for key, values in parts.items():
+                if not isinstance(values, Mapping):
+                    raise RulesError(f"A recorded change to {key!r} is malformed: {values!r}.")
+                kept = earliest.setdefault(key, {})
+                for name, value in values.items():
+                    kept.setdefault(name, value)
+        return self.apply_parts(state, earliest)
+
+    def plan_undo_from(
+        self,
+        current: Any,
+        tail: Sequence[LogEntry],
+        befores: Sequence[Mapping[str, Any]],
+        target: int,
+        summaries: Mapping[int, str] | None = None,
+    ) -> Step:
+        """``plan_undo`` decided from the end of the log, without replaying the events before it.
+
+        ``tail`` is the log from some event on, to its end, in order; ``befores`` what each of
+        its events changed, as it was (its "before" parts, in the same order); ``current`` the
+        state now. Putting the befores back gives the state the match had when the tail's first
+        event was applied (``rewind``). While no undo chain in the tail, nor ``target``'s,
+        reaches an event before the tail (``undo_reach``), which events before the tail count
+        is as it was then, so that state is still what they replay to, and ``plan_undo`` on the
+        tail from it gives the same step as on the whole log. A tail that does not reach far
+        enough is a ValueError."""
+        seqs = [entry.seq for entry in tail]
+        if len(befores) != len(tail):
+            raise ValueError("plan_undo_from needs the 'before' of every event of the tail.")
+        if target in seqs and undo_reach(tail, target) < min(seqs):
+            raise ValueError(
+                f"An undo of #{target} depends on events before #{min(seqs)}: "
+                f"read the log from #{undo_reach(tail, target)}."
+            )
+        return self.plan_undo(self.rewind(current, befores), tail, target, summaries)
 
 
 # --- The state in parts ---------------------------------------------------------------------
@@ -298,40 +373,3 @@ def merge_parts(parts: Parts, change: Mapping[str, Any], what: str) -> dict[str,
             raise RulesError(f"A change to {key} of a {what} names fields it does not have.")
         merged[key] = {**parts[key], **values}
     return merged
-
-
-def plan_undo_from(
-    step: StepFunction,
-    apply_parts: Callable[[Any, Mapping[str, Any]], Any],
-    current: Any,
-    tail: Sequence[LogEntry],
-    effective: frozenset[int],
-    base_before: Mapping[str, Any],
-    target: int,
-    summaries: Mapping[int, str] | None = None,
-    *,
-    locked: Callable[[Any, Event], str | None] = lambda state, event: None,
-) -> Step | None:
-    """``plan_undo`` decided from the end of the log only, without replaying it; None when it
-    cannot be (then replay the whole log).
-
-    ``tail`` is the log from the event ``target``'s undo chain ends at (its base) on,
-    ``effective`` which of those events count now, ``current`` the state now and
-    ``base_before`` what the base event changed, as it was before (its "before" parts). When
-    every event after the base that counts belongs to the base's own undo chain, nothing else
-    changed since the base was applied: the state before it is ``current`` with those parts put
-    back (or ``current`` itself while the base is undone), and ``plan_undo`` on the tail from
-    there gives the same step as on the whole log."""
-    by_seq = {entry.seq: entry for entry in tail}
-    if target not in by_seq or not tail:
-        return None
-    first = min(by_seq)
-    try:
-        if base_seq(tail, target) != first:
-            return None
-        if any(base_seq(tail, seq) != first for seq in effective if seq in by_seq):
-            return None
-    except UnknownId:  # a chain that leaves the tail
-        return None
-    start = apply_parts(current, base_before) if first in effective else current
-    return plan_undo(step, start, tail, target, summaries, locked=locked)

@@ -31,7 +31,7 @@ from rules.killteam.fight import (
     fight_odds,
     start_fight,
 )
-from rules.killteam.log import plan_undo, plan_undo_from, replay
+from rules.killteam.log import plan_undo, plan_undo_from, replay, rewind
 from rules.killteam.play import make_event, read_event, step
 from rules.killteam.profile import (
     Grenades,
@@ -159,6 +159,7 @@ __all__ = [
     "weapon_from_dict",
     "replay",
     "resolve_shoot",
+    "rewind",
     "shoot_damage_distribution",
     "side_from_team",
     "start_fight",

@@ -15,10 +15,11 @@ The modules, each with one reason to change:
 - ``figures``: a model's recorded figures as an attack reads them, and which to type in;
 - ``advice``: what to say before an attack, an ECM contest or a designation is applied;
 - ``units``: what the handlers share about a model in play;
-- ``log``: replay and undo;
+- ``log``: replay and undo (``rules.eventlog`` with this game's ``step``);
 - ``storage``: a state as plain data, and each event's change as plain data.
 """
 
+from rules.eventlog import EventError, Stale, UnknownId
 from rules.match.advice import (
     ammo_counter,
     attack_notes,
@@ -61,6 +62,7 @@ from rules.match.log import (
     plan_undo,
     plan_undo_from,
     replay,
+    rewind,
     undo_of,
     undo_reach,
 )
@@ -69,7 +71,6 @@ from rules.match.rounds import DIE_FACES, MAX_NOTE
 from rules.match.state import (
     SIDES,
     AmmoCounter,
-    EventError,
     Group,
     GroupSpec,
     MatchState,
@@ -81,10 +82,8 @@ from rules.match.state import (
     Side,
     SideSpec,
     Speed,
-    Stale,
     Unit,
     UnitSpec,
-    UnknownId,
     groups_left,
     new_match,
     other_side,
@@ -98,7 +97,6 @@ from rules.match.storage import (
     apply_parts,
     changed_parts,
     figures_to_dict,
-    rewind,
     state_dict_after,
     state_from_dict,
     state_to_dict,

@@ -24,13 +24,12 @@ from rules.attack import RangeBand, attacks_this_round, rate_of_fire_warnings
 from rules.catalog import default_catalog
 from rules.damage import AttackOutcome
 from rules.errors import RulesError
+from rules.eventlog import EventError, UnknownId
 from rules.match.events import Event, Step
 from rules.match.state import (
-    EventError,
     MatchState,
     Speed,
     Unit,
-    UnknownId,
     unit_label,
     with_unit,
 )

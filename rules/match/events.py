@@ -1,12 +1,14 @@
-"""Events: the changes a match is made of, read from plain data, and ``Step``, one applied."""
+"""Events: the changes a match is made of, read from plain data, and ``Step``, one applied
+(``rules.eventlog``'s, with the models it changed)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from rules.match.state import EventError, MatchState
+from rules import eventlog
+from rules.eventlog import Event
+from rules.match.state import MatchState
 
 _UNIT = {"unit": str}
 EVENT_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
@@ -61,20 +63,6 @@ OPTIONAL_FIELDS = {
 UNIT_KINDS = frozenset(kind for kind, fields in EVENT_FIELDS.items() if "unit" in fields)
 
 
-@dataclass(frozen=True)
-class Event:
-    """One change to a match: a kind and its fields (see EVENT_FIELDS)."""
-
-    kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-    def __getitem__(self, name: str) -> Any:
-        return self.data[name]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **self.data}
-
-
 def make_event(kind: str, **data: Any) -> Event:
     """An event checked like ``parse_event``: ``make_event("mark_box", unit="a-1-1")``."""
     return parse_event({"kind": kind, **data})
@@ -82,45 +70,19 @@ def make_event(kind: str, **data: Any) -> Event:
 
 def parse_event(data: object) -> Event:
     """Read an event from plain data; anything malformed raises EventError with a sentence."""
-    if not isinstance(data, Mapping):
-        raise EventError("An event is an object with a kind, such as {'kind': 'mark_box'}.")
-    kind = data.get("kind")
-    if kind not in EVENT_FIELDS:
-        known = ", ".join(EVENT_FIELDS)
-        raise EventError(f"Unknown event kind {kind!r}; the kinds are: {known}.")
-    fields = EVENT_FIELDS[kind]
-    extra = set(data) - set(fields) - {"kind"}
-    if extra:
-        raise EventError(f"A {kind} event has no field {', '.join(sorted(extra))}.")
-    values: dict[str, Any] = {}
-    for name, kinds in fields.items():
-        if name not in data:
-            if name in OPTIONAL_FIELDS:
-                values[name] = OPTIONAL_FIELDS[name]
-                continue
-            raise EventError(f"A {kind} event needs a {name}.")
-        value = data[name]
-        if kinds is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise EventError(f"The {name} of a {kind} event is a whole number; got {value!r}.")
-        if not isinstance(value, kinds):
-            raise EventError(f"The {name} of a {kind} event has the wrong type: {value!r}.")
-        values[name] = value
-    return Event(kind, values)
+    return eventlog.parse_event(data, EVENT_FIELDS, OPTIONAL_FIELDS)
 
 
 @dataclass(frozen=True)
-class Step:
-    """One event applied: the new state, warnings, a sentence for the log, and what it touched.
+class Step(eventlog.Step):
+    """One event applied (``rules.eventlog.Step``): the new state, warnings, a sentence for the
+    log, and what it touched.
 
     ``writes`` and ``reads`` are keys such as "a-1-2:damage", "turn", "round", "phase": a later
     event depends on this one when it reads or writes something this one wrote.
     """
 
     state: MatchState
-    summary: str
-    warnings: tuple[str, ...] = ()
-    writes: frozenset[str] = frozenset()
-    reads: frozenset[str] = frozenset()
 
     @property
     def units(self) -> frozenset[str]:

@@ -27,18 +27,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.errors import RulesError
+from rules.eventlog import EventError, Stale, UnknownId
 from rules.match.combat import ATTACK_HANDLERS
 from rules.match.events import Event, Step
 from rules.match.rounds import ROUND_HANDLERS
 from rules.match.state import (
-    EventError,
     MatchState,
     Mode,
     Phase,
     Speed,
-    Stale,
     Unit,
-    UnknownId,
     unit_label,
     with_unit,
 )

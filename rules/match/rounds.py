@@ -11,13 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.errors import RulesError
+from rules.eventlog import EventError, Stale
 from rules.match.events import Event, Step
 from rules.match.state import (
     SIDES,
-    EventError,
     MatchState,
     Phase,
-    Stale,
     groups_left,
     other_side,
     whose_turn,

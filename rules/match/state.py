@@ -14,34 +14,9 @@ from fractions import Fraction
 from rules.catalog import Skills
 from rules.damage import BoxKind, DamageState, DamageTrack
 from rules.errors import RulesError
+from rules.eventlog import EventError, UnknownId
 
 SIDES = ("a", "b")
-
-
-class EventError(RulesError):
-    """The event itself is malformed (not a rules question): the request was wrong."""
-
-
-class Stale(RulesError):
-    """A tap made on a screen that was out of date: what it asks for is already so, or no longer
-    follows from the state. Nothing changes.
-
-    ``template`` is the sentence with a ``{by}`` slot for who made the change the screen missed
-    (" by Anna a moment ago"); ``part`` names what changed ("a-1-2:damage", "match:round"), so
-    the app can look up who changed it. ``str(error)`` is the sentence without the slot.
-    """
-
-    def __init__(self, template: str, part: str):
-        self.template = template
-        self.part = part
-        super().__init__(self.sentence(""))
-
-    def sentence(self, by: str) -> str:
-        return self.template.replace("{by}", by) + ". Nothing was changed."
-
-
-class UnknownId(EventError):
-    """The event names a model, group or event that the match does not have."""
 
 
 class Speed(Enum):

@@ -3,7 +3,7 @@ event's "before" and "after" in the stored log)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
@@ -345,17 +345,3 @@ def apply_parts(state: MatchState, parts: Mapping[str, Any]) -> MatchState:
                     data[name] = value
             state = with_unit(state, _unit_from_dict(data))
     return state
-
-
-def rewind(state: MatchState, befores: Sequence[Mapping[str, Any]]) -> MatchState:
-    """The state before a run of recorded changes, from the state after them: ``state`` with each
-    change's "before" (``changed_parts(before, after)[0]``) put back, the latest first. Each part
-    ends up as the earliest change touching it found it, so they are put back in one go."""
-    earliest: dict[str, dict[str, Any]] = {}
-    with _reading("change to a match"):
-        for parts in befores:
-            for key, values in parts.items():
-                kept = earliest.setdefault(key, {})
-                for name, value in values.items():
-                    kept.setdefault(name, value)
-    return apply_parts(state, earliest)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.errors import RulesError
-from rules.eventlog import Event, LogEntry, base_seq, effective_seqs, last_undoable
+from rules.eventlog import Event, LogEntry, last_undoable, undo_of, undo_reach
 from rules.killteam import (
     apply_parts,
     changed_parts,
@@ -19,6 +19,7 @@ from rules.killteam import (
     plan_undo,
     plan_undo_from,
     replay,
+    rewind,
     state_from_dict,
     state_parts,
     state_to_dict,
@@ -269,28 +270,72 @@ def _planned(plan):
         result = plan()
     except RulesError as error:
         return ("refused", str(error))
-    return None if result is None else (result.state, result.summary, result.writes, result.reads)
+    return (result.state, result.summary, result.writes, result.reads)
 
 
-@settings(max_examples=100, deadline=None)
+def _read_from(game: Game, first: int, target: int) -> tuple[list[LogEntry], list[dict]]:
+    """The end of the log an undo of ``target`` is decided from, as the app reads it: from
+    ``first`` on, and further back while an undo chain reaches before it; with each event's
+    recorded "before" (through JSON, as stored)."""
+    while True:
+        tail = [entry for entry in game.log if entry.seq >= first]
+        reach = undo_reach(tail, target)
+        if reach >= first:
+            befores = [game.befores[entry.seq] for entry in tail]
+            return tail, json.loads(json.dumps(befores))
+        first = reach
+
+
+@settings(max_examples=150, deadline=None)
 @given(starts, ops, st.data())
 def test_an_undo_decided_from_the_end_of_the_log_equals_the_replay(start, operations, data):
     game = Game(start)
     game.run(operations)
     if not game.log:
         return
+    # Often the latest events (what "Undo last" and "Redo" touch), sometimes any; the end of the
+    # log read from that event on, or from anywhere before it.
     pick = data.draw(st.one_of(st.integers(0, 3), st.integers(0, len(game.log))))
     target = game.log[max(0, len(game.log) - 1 - pick)].seq
-    base = base_seq(game.log, target)
-    tail = [entry for entry in game.log if entry.seq >= base]
-    effective = effective_seqs(game.log) & {entry.seq for entry in tail}
-    quick = _planned(
-        lambda: plan_undo_from(
-            game.state, tail, effective, game.befores[base], target, game.summaries
-        )
-    )
-    if quick is not None:
-        assert quick == _planned(lambda: plan_undo(game.initial, game.log, target, game.summaries))
+    tail, befores = _read_from(game, data.draw(st.integers(1, target)), target)
+    quick = _planned(lambda: plan_undo_from(game.state, tail, befores, target, game.summaries))
+    assert quick == _planned(lambda: plan_undo(game.initial, game.log, target, game.summaries))
+
+
+@settings(max_examples=100, deadline=None)
+@given(starts, ops)
+def test_putting_back_each_recorded_change_rewinds_to_the_start(start, operations):
+    game = Game(start)
+    game.run(operations)
+    assert rewind(game.state, _read_from(game, 1, 1)[1]) == start
+
+
+@settings(max_examples=60, deadline=None)
+@given(starts, ops, st.integers(1, 12))
+def test_undo_last_n_times_then_redo_n_times_from_the_end_of_the_log_gives_the_replay(
+    start, operations, n
+):
+    game = Game(start)
+    game.run(operations)
+    states, undone = [game.state], []
+
+    def undo_from_the_end(target: int) -> None:
+        tail, befores = _read_from(game, target, target)
+        result = plan_undo_from(game.state, tail, befores, target, game.summaries)
+        game._append(Event("undo", {"target": target}), result)
+        assert game.state == replay(game.initial, game.log)
+
+    while len(undone) < n and (target := last_undoable(game.log)) is not None:
+        undo_from_the_end(target)
+        states.append(game.state)
+        undone.append(target)
+    assert len(undone) == n or game.state == start
+    states.pop()
+    for seq in reversed(undone):
+        redo = undo_of(game.log, seq)
+        assert redo is not None
+        undo_from_the_end(redo)
+        assert game.state == states.pop()
 
 
 def test_every_kind_of_event_records_its_change_in_parts_the_cp_of_each_side_included():
