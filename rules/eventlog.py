@@ -215,22 +215,20 @@ def undo_of(log: Sequence[LogEntry], seq: int) -> int | None:
     return None
 
 
-def _never_locked(state: Any, event: Event) -> str | None:
-    return None
-
-
 @dataclass(frozen=True)
 class GameLog:
     """A game's log: replay and undo with the game's ``step``.
 
     ``apply_parts(state, change)`` puts a recorded change (an event's "before" or "after" parts)
-    into a state; ``locked(state, event)`` says why the current state takes no undo of ``event``
-    (a match that has ended), or None. A game binds its own once and exports the methods:
-    ``replay = LOG.replay``."""
+    into a state. ``ended(state)`` says whether the match has ended: then it takes no undo but
+    that of its end (its ``end_match`` event), and an undo of anything else is refused with
+    ``ended_words``. A game binds its own once and exports the methods: ``replay = LOG.replay``.
+    """
 
     step: StepFunction
     apply_parts: Callable[[Any, Mapping[str, Any]], Any]
-    locked: Callable[[Any, Event], str | None] = _never_locked
+    ended: Callable[[Any], bool]
+    ended_words: str
 
     def replay(self, initial: Any, log: Sequence[LogEntry]) -> Any:
         """The state the log describes: the effective events applied in order to ``initial``."""
@@ -267,9 +265,8 @@ class GameLog:
                 f"{'in effect' if redo else 'undone'} all the same, so nothing would change."
             )
         current, steps = _replay_steps(self.step, initial, log, effective)
-        why = self.locked(current, by_seq[base].event)
-        if why:
-            raise RulesError(why)
+        if self.ended(current) and by_seq[base].event.kind != "end_match":
+            raise RulesError(self.ended_words)
         word = "redo" if redo else "undo"
         try:
             new_state, new_steps = _replay_steps(self.step, initial, log, new_effective)

@@ -4,19 +4,17 @@ end."""
 
 from __future__ import annotations
 
-from rules.eventlog import Event, GameLog
+from rules.eventlog import GameLog
 from rules.killteam.play import step
-from rules.killteam.state import KillTeamState, Phase
+from rules.killteam.state import Phase
 from rules.killteam.storage import apply_parts
 
-
-def _locked(state: KillTeamState, base: Event) -> str | None:
-    if state.phase is Phase.ENDED and base.kind != "end_match":
-        return "The battle has ended: undo 'End battle' first to change anything."
-    return None
-
-
-LOG = GameLog(step, apply_parts, _locked)
+LOG = GameLog(
+    step,
+    apply_parts,
+    ended=lambda state: state.phase is Phase.ENDED,
+    ended_words="The battle has ended: undo 'End battle' first to change anything.",
+)
 replay = LOG.replay
 plan_undo = LOG.plan_undo
 plan_undo_from = LOG.plan_undo_from

@@ -10,7 +10,6 @@ touches what it changed (its ``writes``), and only if the rest of the log still 
 from __future__ import annotations
 
 from rules.eventlog import (
-    Event,
     GameLog,
     LogEntry,
     base_seq,
@@ -21,17 +20,15 @@ from rules.eventlog import (
     undo_reach,
 )
 from rules.match.play import step
-from rules.match.state import MatchState, Phase
+from rules.match.state import Phase
 from rules.match.storage import apply_parts
 
-
-def _locked(state: MatchState, base: Event) -> str | None:
-    if state.phase is Phase.ENDED and base.kind != "end_match":
-        return "The match has ended: undo 'End match' first to change anything."
-    return None
-
-
-LOG = GameLog(step, apply_parts, _locked)
+LOG = GameLog(
+    step,
+    apply_parts,
+    ended=lambda state: state.phase is Phase.ENDED,
+    ended_words="The match has ended: undo 'End match' first to change anything.",
+)
 replay = LOG.replay
 plan_undo = LOG.plan_undo
 plan_undo_from = LOG.plan_undo_from
