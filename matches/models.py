@@ -8,12 +8,17 @@ ends or comes back), so a tap writes one small event row instead of the whole st
 state is the snapshot with the ``after`` of each later event put back (``rules.match.apply_parts``),
 read in one query however many taps an app server did not see. An undo is decided from the events
 from the one it takes back on: the state before them is the current one with their ``before`` put
-back, and the log before them is never replayed.
+back, and the log before them is never replayed. Every game's match is stored so: a game names
+its reader and writer of a state and its ``apply_parts`` in a ``StateStorage`` (Heavy Gear
+Blitz's is ``HGB_STATE``).
 """
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -27,6 +32,7 @@ from rules.match import (
     apply_parts,
     parse_event,
     state_from_dict,
+    state_to_dict,
 )
 
 SLUG_BYTES = 16  # 128 bits, URL-safe base64: 22 characters
@@ -40,11 +46,24 @@ SNAPSHOT_EVERY = 50
 HEAVY_FIELDS = ("initial", "a_army", "b_army", "state")
 
 
-# Match states already read, by (match, event number, time of the write): the state after an event
-# never changes (the next event makes a new number and a new time), so a tap need not read and
-# parse it again; a write that was rolled back leaves an entry no row will ever name. Every app
-# server has its own; it only spares reading, the rows are the truth.
-STATES: LRU[MatchState] = LRU(STATES_KEPT)
+# Match states already read, by (match, event number, time of the write, the game's storage): the
+# state after an event never changes (the next event makes a new number and a new time), so a tap
+# need not read and parse it again; a write that was rolled back leaves an entry no row will ever
+# name. Every app server has its own; it only spares reading, the rows are the truth.
+STATES: LRU[Any] = LRU(STATES_KEPT)
+
+
+@dataclass(frozen=True)
+class StateStorage:
+    """How a game's match state is stored: ``read`` and ``write`` a whole state as plain data
+    (the snapshot), ``apply_parts`` puts an event's recorded change (its ``after``) into a state."""
+
+    read: Callable[[Mapping[str, Any]], Any]
+    write: Callable[[Any], dict]
+    apply_parts: Callable[[Any, Mapping[str, Any]], Any]
+
+
+HGB_STATE = StateStorage(state_from_dict, state_to_dict, apply_parts)
 
 
 def new_slug() -> str:
@@ -196,20 +215,22 @@ class Match(models.Model):
     def player_name(self, side: str) -> str:
         return getattr(self, f"{side}_player")
 
-    def _state_key(self) -> tuple:
-        return (self.pk, self.seq, self.updated_at)
+    def _state_key(self, storage: StateStorage) -> tuple:
+        # The storage too: a page of one game never gets a state another game's reader made.
+        return (self.pk, self.seq, self.updated_at, storage)
 
-    def current_state(self) -> MatchState:
-        """The state after event ``seq``, read and parsed at most once per app server."""
-        key = self._state_key()
+    def current_state(self, storage: StateStorage = HGB_STATE) -> Any:
+        """The state after event ``seq``, read and parsed at most once per app server, with the
+        game's ``storage`` (Heavy Gear Blitz's unless told)."""
+        key = self._state_key(storage)
         state = STATES.get(key)
         if state is None:
-            state_seq, state = self._read_state()
+            state_seq, state = self._read_state(storage)
             if state_seq <= self.seq:  # else the snapshot is newer than this row: not the key's
                 STATES.put(key, state)
         return state
 
-    def _read_state(self) -> tuple[int, MatchState]:
+    def _read_state(self, storage: StateStorage) -> tuple[int, Any]:
         """The snapshot with the events after it, up to ``seq``, put back (one query, none when
         the snapshot was read with the row and is current). Returns the snapshot's event number
         too: a row read before a later snapshot was written gets that newer state."""
@@ -235,14 +256,14 @@ class Match(models.Model):
             )
             rows = sorted(snapshot_and_after, key=lambda row: row[0])
             (state_seq, snapshot), changes = rows[0], rows[1:]
-        state = state_from_dict(snapshot)
+        state = storage.read(snapshot)
         for _, parts in changes:
-            state = apply_parts(state, parts)
+            state = storage.apply_parts(state, parts)
         return state_seq, state
 
-    def remember_state(self, state: MatchState) -> None:
+    def remember_state(self, state: Any, storage: StateStorage = HGB_STATE) -> None:
         """Keep the state just written (after ``seq`` and ``updated_at`` were updated)."""
-        STATES.put(self._state_key(), state)
+        STATES.put(self._state_key(storage), state)
 
     def initial_state(self) -> MatchState:
         return state_from_dict(self.initial)

@@ -7,8 +7,9 @@ the change again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from django.db import IntegrityError, transaction
 from django.db.models import OuterRef, Subquery
@@ -17,7 +18,15 @@ from django.utils.timesince import timesince
 
 from armies.models import Owner, Roster
 from armies.packs import first_pack, pack_catalog, pack_record, roster_pack
-from matches.models import SIDES, SNAPSHOT_EVERY, Match, MatchEvent, new_slug
+from matches.models import (
+    HGB_STATE,
+    SIDES,
+    SNAPSHOT_EVERY,
+    Match,
+    MatchEvent,
+    StateStorage,
+    new_slug,
+)
 from rules.army import preset_roster, roster_to_dict
 from rules.catalog import Catalog, default_catalog
 from rules.errors import RulesError
@@ -43,6 +52,7 @@ from rules.match import (
 from rules.match_build import side_from_roster
 
 ALL_UNITS = "*"
+T = TypeVar("T")
 
 
 class MatchError(Exception):
@@ -276,10 +286,16 @@ def match_apply(
     row (NotAPlayer if it does not match). Raises Match.DoesNotExist and EventError (malformed;
     UnknownId for an unknown id); a change the rules refuse comes back as ``Applied.error``.
     """
+    return apply_once(lambda: _apply_locked(match_id, side, token, client_key, request))
+
+
+def apply_once(apply: Callable[[], T]) -> T:
+    """``apply()`` (a tap: it locks the match row and stores an event under a client key) in a
+    transaction, tried again when its key was stored by a request at the same moment."""
     for attempt in range(APPLY_ATTEMPTS):
         try:
             with transaction.atomic():
-                return _apply_locked(match_id, side, token, client_key, request)
+                return apply()
         except IntegrityError:
             # The same key sent twice at the same moment: on PostgreSQL the second request waited
             # for the row lock, but its check for the key ran on a snapshot taken before the first
@@ -289,16 +305,18 @@ def match_apply(
     raise AssertionError("unreachable")
 
 
-# The columns a tap reads: the seats' tokens and names, what the state's cache keys on, what the
-# end of a match writes. The others (the rosters, the snapshot) are deferred:
-# ``Match.current_state`` reads the state only when this server has not parsed it yet.
+# The columns a tap reads, for every game: the seats' tokens and names, what the state's cache
+# keys on, what the end of a match writes, the game played, whether seat B is taken (a Kill Team
+# board says so). The others (the rosters, the snapshot) are deferred: ``Match.current_state``
+# reads the state only when this server has not parsed it yet.
 TAP_FIELDS = (
-    "id", "seq", "state_seq", "status", "result", "ended_at", "updated_at",
+    "id", "system", "seq", "state_seq", "status", "result", "ended_at", "updated_at",
     "a_token", "b_token", "a_player", "b_player", "a_pack_by", "b_pack_by",
+    "b_user", "b_guest_key",
 )  # fmt: skip
 
 
-def _locked_match(match_id: int, client_key: str) -> Match:
+def locked_match(match_id: int, client_key: str) -> Match:
     """The match row, locked for this transaction, with ``applied_seq``: the event number this
     client key already made, or None (one query)."""
     applied = MatchEvent.objects.filter(match=OuterRef("pk"), client_key=client_key)
@@ -313,7 +331,7 @@ def _locked_match(match_id: int, client_key: str) -> Match:
 def _apply_locked(
     match_id: int, side: str, token: str, client_key: str, request: Event | UndoLast | Redo
 ) -> Applied:
-    match = _locked_match(match_id, client_key)
+    match = locked_match(match_id, client_key)
     if not token or match.token(side) != token:
         raise NotAPlayer
     if match.applied_seq is not None:
@@ -326,22 +344,27 @@ def _apply_locked(
         if isinstance(request, Event) and request.kind != "undo":
             event, result = request, step(state, request, match.seq + 1)
         else:
-            rows, event, result = _undo(match, state, request)
+            rows, event, result = undo_step(
+                match, state, request, MatchEvent.log_entry, plan_undo_from
+            )
     except EventError:
         raise
     except RulesError as error:
         # Refused: nothing changes, but the refusal goes in the log for both players to see.
-        words = (
-            error.sentence(_changed_by(match, error.part, side))
-            if isinstance(error, Stale)
-            else str(error)
-        )
-        refusal = Step(state, words)
-        return _store(match, [], side, client_key, state, _asked(request), refusal, True)
+        refusal = Step(state, refusal_words(match, error, side))
+        return _store(match, [], side, client_key, state, asked(request), refusal, True)
     return _store(match, rows, side, client_key, state, event, result)
 
 
-def _asked(request: Event | UndoLast | Redo) -> Event:
+def refusal_words(match: Match, error: RulesError, side: str) -> str:
+    """What the log says of a tap the rules refused: the rules' sentence, and for a stale tap who
+    made the change the screen missed, and when."""
+    if isinstance(error, Stale):
+        return error.sentence(_changed_by(match, error.part, side))
+    return str(error)
+
+
+def asked(request: Event | UndoLast | Redo) -> Event:
     """The event a request stands for in the log (an undo names its target; 0: "the last")."""
     if isinstance(request, Event):
         return request
@@ -378,11 +401,18 @@ def player_label(name: str, side: str) -> str:
 UNDO_FIELDS = ("id", "seq", "kind", "payload", "summary", "before", "effective")
 
 
-def _undo(match: Match, state: MatchState, request) -> tuple[list[MatchEvent], Event, Step]:
+def undo_step(
+    match: Match,
+    state: Any,
+    request: Event | UndoLast | Redo,
+    read: Callable[[MatchEvent], LogEntry],
+    plan: Callable[..., Step],
+) -> tuple[list[MatchEvent], Event, Step]:
     """An undo or redo, decided from the log from the event it takes back or brings back on
-    (``plan_undo_from``: the state before that event is the current one with the later changes
-    put back), so undoing a recent event reads and replays a few rows, however long the match.
-    Returns the rows read (their ``effective`` flags are updated after it)."""
+    (``plan``, the game's ``plan_undo_from``: the state before that event is the current one with
+    the later changes put back), so undoing a recent event reads and replays a few rows, however
+    long the match. ``read`` reads a row as the game's log entry. Returns the rows read (their
+    ``effective`` flags are updated after it)."""
     logged = MatchEvent.objects.filter(match=match, refused=False)
     if isinstance(request, UndoLast):
         latest = logged.filter(effective=True).exclude(kind="undo").order_by("-seq")
@@ -395,7 +425,7 @@ def _undo(match: Match, state: MatchState, request) -> tuple[list[MatchEvent], E
             raise UnknownId(f"This match has no event #{first}.")
     reading = logged.only(*UNDO_FIELDS).order_by("seq")
     rows = list(reading.filter(seq__gte=first))
-    log = [row.log_entry() for row in rows]
+    log = [read(row) for row in rows]
     if isinstance(request, Redo):
         target = undo_of(log, request.seq)
         if target is None:
@@ -411,10 +441,10 @@ def _undo(match: Match, state: MatchState, request) -> tuple[list[MatchEvent], E
         if not earlier:
             break
         rows = earlier + rows
-        log = [row.log_entry() for row in earlier] + log
+        log = [read(row) for row in earlier] + log
     summaries = {row.seq: row.summary for row in rows}
     befores = [row.before for row in rows]
-    result = plan_undo_from(state, log, befores, target, summaries)
+    result = plan(state, log, befores, target, summaries)
     return rows, Event("undo", {"target": target}), result
 
 
@@ -436,42 +466,11 @@ def _store(
         # Every card changes (the end of a match, or its undo, takes the buttons away or
         # brings them back).
         units = [ALL_UNITS]
-    seq = match.seq + 1
-    row = MatchEvent(
-        match=match,
-        seq=seq,
-        client_key=client_key,
-        actor_side=side,
-        actor_name=match.player_name(side),
-        round=before.round,
-        kind=event.kind,
-        payload=dict(event.data),
-        summary=result.summary,
-        warnings=list(result.warnings),
-        before=old,
-        after=new,
-        units=units,
-        writes=sorted(result.writes),
-        reads=sorted(result.reads),
-        refused=refused,
-        effective=not refused,
+    row = store_event(
+        match, rows, side, client_key, before.round, event, result, (old, new), units, refused
     )
-    row.save(force_insert=True)
-    if event.kind == "undo" and not refused:
-        update_effective(match, rows + [row])
-    match.seq = seq
-    fields = ["seq", "updated_at"]
     ended = result.state.phase is Phase.ENDED
-    if ended != (match.status == Match.Status.ENDED):
-        match.status = Match.Status.ENDED if ended else Match.Status.LIVE
-        match.result = result.state.result or ""
-        match.ended_at = timezone.now() if ended else None
-        fields += ["status", "result", "ended_at"]
-    if seq - match.state_seq >= SNAPSHOT_EVERY or "status" in fields:
-        match.state, match.state_seq = state_to_dict(result.state), seq
-        fields += ["state", "state_seq"]
-    match.save(update_fields=fields)
-    match.remember_state(result.state)
+    save_match(match, row, result.state, ended, result.state.result or "")
     return Applied(
         match,
         result.state,
@@ -486,6 +485,76 @@ def _store(
             if uid != ALL_UNITS
         ),
     )
+
+
+def store_event(
+    match: Match,
+    rows: list[MatchEvent],
+    side: str,
+    client_key: str,
+    round: int,
+    event: Event,
+    result: Step,
+    change: tuple[dict, dict],
+    units: list[str],
+    refused: bool = False,
+    read: Callable[[MatchEvent], LogEntry] = MatchEvent.log_entry,
+) -> MatchEvent:
+    """Store ``event`` as the match's next event, made by the player of seat ``side`` in
+    ``round``: what it did (``result``; a refusal's summary says why), what it changed
+    (``change``: its "before" and "after" parts) and the cards it changed (``units``). After an
+    undo, ``rows`` (the events it was decided from, read as log entries by ``read``) are flagged
+    as counting or undone."""
+    old, new = change
+    row = MatchEvent(
+        match=match,
+        seq=match.seq + 1,
+        client_key=client_key,
+        actor_side=side,
+        actor_name=match.player_name(side),
+        round=round,
+        kind=event.kind,
+        payload=dict(event.data),
+        summary=result.summary,
+        warnings=list(result.warnings),
+        before=old,
+        after=new,
+        units=units,
+        writes=sorted(result.writes),
+        reads=sorted(result.reads),
+        refused=refused,
+        effective=not refused,
+    )
+    row.save(force_insert=True)
+    if event.kind == "undo" and not refused:
+        update_effective(match, [*rows, row], read)
+    return row
+
+
+def save_match(
+    match: Match,
+    row: MatchEvent,
+    state: Any,
+    ended: bool,
+    result: str,
+    storage: StateStorage = HGB_STATE,
+) -> None:
+    """The match row after its event ``row``: its number, whether it has ended (``result``:
+    "a", "b" or "draw") when that changes, and the whole state (``storage.write``) every
+    SNAPSHOT_EVERY events and when it ends or comes back. The state is kept for the next tap on
+    this server."""
+    match.seq = row.seq
+    fields = ["seq", "updated_at"]
+    if ended != (match.status == Match.Status.ENDED):
+        match.status = Match.Status.ENDED if ended else Match.Status.LIVE
+        match.result = result
+        match.ended_at = timezone.now() if ended else None
+        fields += ["status", "result", "ended_at"]
+    if row.seq - match.state_seq >= SNAPSHOT_EVERY or "status" in fields:
+        match.state, match.state_seq = storage.write(state), row.seq
+        fields += ["state", "state_seq"]
+    match.save(update_fields=fields)
+    match.remember_state(state, storage)
 
 
 def update_effective(match: Match, rows: list[MatchEvent], read=MatchEvent.log_entry) -> None:
