@@ -1,24 +1,21 @@
-"""Every write to a Kill Team match, asking ``rules.killteam``: the same row lock, per-tap client
-keys, refusals kept in the log and undo/redo as Heavy Gear Blitz's ``matches.services``."""
+"""Every write to a Kill Team match, asking ``rules.killteam``: the same row lock (and columns),
+state cache, per-tap client keys, refusals kept in the log and undo/redo from the end of the log
+as Heavy Gear Blitz's ``matches.services``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from armies.models import Owner, Roster
 from blitz_site.systems import KILLTEAM
 from matches import services
-from matches.models import Match, MatchEvent
+from matches.models import Match, MatchEvent, StateStorage
 from matches.services import MatchError, NotAPlayer, Redo, UndoLast
-from rules import eventlog
 from rules import killteam as kt
 from rules.errors import RulesError
-from rules.eventlog import Event, EventError, LogEntry, Stale, Step, UnknownId
-
-APPLY_ATTEMPTS = 3
+from rules.eventlog import Event, EventError, LogEntry, Step
 
 
 def side_labels(a: str, b: str) -> tuple[str, str]:
@@ -75,8 +72,13 @@ def kt_match_start(
         raise
 
 
+# How a Kill Team state is stored: the snapshot and each event's recorded change, as for every
+# game (``matches.models``).
+STATE = StateStorage(kt.state_from_dict, kt.state_to_dict, kt.apply_parts)
+
+
 def current_state(match: Match) -> kt.KillTeamState:
-    return kt.state_from_dict(match.state)
+    return match.current_state(STATE)
 
 
 def log_entry(row: MatchEvent) -> LogEntry:
@@ -99,18 +101,11 @@ def kt_apply(
     *, match_id: int, side: str, token: str, client_key: str, request: Event | UndoLast | Redo
 ) -> KtApplied:
     """One change for the player of seat ``side``, once per ``client_key`` (as ``match_apply``)."""
-    for attempt in range(APPLY_ATTEMPTS):
-        try:
-            with transaction.atomic():
-                return _apply_locked(match_id, side, token, client_key, request)
-        except IntegrityError:
-            if attempt == APPLY_ATTEMPTS - 1:
-                raise
-    raise AssertionError("unreachable")
+    return services.apply_once(lambda: _apply_locked(match_id, side, token, client_key, request))
 
 
 def _apply_locked(match_id, side, token, client_key, request) -> KtApplied:
-    match = services._locked_match(match_id, client_key)
+    match = services.locked_match(match_id, client_key)
     if not token or match.token(side) != token:
         raise NotAPlayer
     if match.system != KILLTEAM.id:
@@ -125,75 +120,33 @@ def _apply_locked(match_id, side, token, client_key, request) -> KtApplied:
         if isinstance(request, Event) and request.kind != "undo":
             event, result = request, kt.step(state, request)
         else:
-            rows, event, result = _undo(match, request)
+            rows, event, result = services.undo_step(
+                match, state, request, log_entry, kt.plan_undo_from
+            )
     except EventError:
         raise
     except RulesError as error:
-        words = (
-            error.sentence(services._changed_by(match, error.part, side))
-            if isinstance(error, Stale)
-            else str(error)
-        )
-        return _store(
-            match, [], side, client_key, state, services._asked(request), Step(state, words), True
-        )
+        refusal = Step(state, services.refusal_words(match, error, side))
+        return _store(match, [], side, client_key, state, services.asked(request), refusal, True)
     return _store(match, rows, side, client_key, state, event, result)
-
-
-def _undo(match: Match, request) -> tuple[list[MatchEvent], Event, Step]:
-    """An undo or redo, planned by replaying the log from the match's start."""
-    rows = list(match.events.filter(refused=False).order_by("seq"))
-    log = [log_entry(row) for row in rows]
-    if isinstance(request, UndoLast):
-        target = eventlog.last_undoable(log)
-        if target is None:
-            raise RulesError("There is nothing to undo.")
-    elif isinstance(request, Redo):
-        target = eventlog.undo_of(log, request.seq)
-        if target is None:
-            if request.seq not in {entry.seq for entry in log}:
-                raise UnknownId(f"This match has no event #{request.seq}.")
-            raise RulesError(f"Event #{request.seq} is not undone, so there is nothing to redo.")
-    else:
-        target = request["target"]
-    summaries = {row.seq: row.summary for row in rows}
-    initial = kt.state_from_dict(match.initial)
-    return rows, Event("undo", {"target": target}), kt.plan_undo(initial, log, target, summaries)
 
 
 def _store(match, rows, side, client_key, before, event, result, refused=False) -> KtApplied:
     old, new = kt.changed_parts(before, result.state)
-    row = MatchEvent(
-        match=match,
-        seq=match.seq + 1,
-        client_key=client_key,
-        actor_side=side,
-        actor_name=match.player_name(side),
-        round=before.turning_point,
-        kind=event.kind,
-        payload=dict(event.data),
-        summary=result.summary,
-        warnings=list(result.warnings),
-        before=old,
-        after=new,
-        units=sorted(old),
-        writes=sorted(result.writes),
-        reads=sorted(result.reads),
-        refused=refused,
-        effective=not refused,
+    row = services.store_event(
+        match,
+        rows,
+        side,
+        client_key,
+        before.turning_point,
+        event,
+        result,
+        (old, new),
+        sorted(old),
+        refused,
+        log_entry,
     )
-    row.save(force_insert=True)
-    if event.kind == "undo" and not refused:
-        services.update_effective(match, [*rows, row], log_entry)
-    match.seq = row.seq
-    fields = ["seq", "updated_at", "state"]
-    ended = result.state.phase is kt.Phase.ENDED
-    if ended != (match.status == Match.Status.ENDED):
-        match.status = Match.Status.ENDED if ended else Match.Status.LIVE
-        match.result = result.state.result or ""
-        match.ended_at = timezone.now() if ended else None
-        fields += ["status", "result", "ended_at"]
-    match.state = kt.state_to_dict(result.state)
-    match.save(update_fields=fields)
+    state = result.state
+    services.save_match(match, row, state, state.phase is kt.Phase.ENDED, state.result or "", STATE)
     error = result.summary if refused else ""
-    return KtApplied(match, result.state, row, error=error, warnings=result.warnings)
+    return KtApplied(match, state, row, error=error, warnings=result.warnings)

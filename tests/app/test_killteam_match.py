@@ -10,8 +10,9 @@ from django.test import Client
 from django.urls import reverse
 
 from armies.models import Owner
+from matches import services
 from matches.killteam.services import current_state, kt_match_start, log_entry
-from matches.models import Match, MatchEvent
+from matches.models import HEAVY_FIELDS, STATES, Match, MatchEvent
 from rules import killteam as kt
 from tests.factories import make_team, make_user
 
@@ -216,16 +217,55 @@ def test_each_events_recorded_changes_give_exactly_the_new_state(client, match):
     assert len(rows) == 12
 
 
-def test_a_tap_takes_the_same_number_of_queries_later_in_the_match(
-    client, match, django_assert_max_num_queries
+def test_the_state_is_a_snapshot_every_few_events_and_any_server_reads_it_exactly(
+    client, match, monkeypatch, django_assert_max_num_queries
 ):
-    to_firefight(client, match)
-    with django_assert_max_num_queries(11):
-        kt_tap(client, match, "wound b-1 8")
-    for seen in (7, 6, 5):
-        kt_tap(client, match, f"wound b-1 {seen}")
-    with django_assert_max_num_queries(11):
-        kt_tap(client, match, "wound b-2 8")
+    """As for Heavy Gear Blitz (test_match_state.py): a tap writes its event, the whole state
+    every SNAPSHOT_EVERY events and at the end of the battle (and its undo)."""
+    monkeypatch.setattr(services, "SNAPSHOT_EVERY", 3)
+    initial = kt.state_from_dict(match.initial)
+    snapshots = []
+    for op in (
+        *("roll a 5", "roll b 2", "initiative a a", "pass a", "undo last", "pass a", "pass b"),
+        *("wound b-1 8", "stun b-2", "end-battle a", "stun b-2", "undo last"),
+    ):
+        kt_tap(client, match, op)
+        stored = Match.objects.defer(*HEAVY_FIELDS).get(pk=match.pk)
+        STATES.entries.clear()  # as a server that saw none of the taps
+        with django_assert_max_num_queries(1):
+            state = current_state(stored)
+        rows = MatchEvent.objects.filter(match=match, refused=False).order_by("seq")
+        assert state == kt.replay(initial, [log_entry(row) for row in rows])
+        snapshots.append(Match.objects.get(pk=match.pk).state_seq)
+    # Every 3 events, and the end of the battle (#10) and its undo (#12; #11 was refused).
+    assert snapshots == [0, 0, 3, 3, 3, 6, 6, 6, 9, 10, 10, 12]
+    assert state.phase is kt.Phase.FIREFIGHT and state.operative("b-1").current == 7
+
+
+# As Heavy Gear Blitz's (test_match_budget.py): SAVEPOINT, the locked read, INSERT, UPDATE,
+# RELEASE; and the log the board shows again.
+TAP_QUERIES = 6
+
+
+def test_a_tap_costs_the_same_few_queries_for_2_and_10_operatives_a_side_and_later_on(
+    client, player, django_assert_max_num_queries
+):
+    counts = []
+    for operatives in (2, 10):
+        mine = make_team(player, name="Red team", operatives=operatives)
+        theirs = make_team(player, name="Blue team", operatives=operatives)
+        match = kt_match_start(
+            owner=Owner(player.pk, None), player="jan", mine=mine, opponent=theirs
+        )
+        board = client.get(reverse("matches:match-board", args=[match.pk]))
+        assert board.status_code == 200  # the seat is remembered: a tap reads no session
+        to_firefight(client, match)
+        for seen in (8, 7, 6):  # the first tap after the strategy phase, and later ones
+            with django_assert_max_num_queries(TAP_QUERIES) as queries:
+                response = kt_tap(client, match, f"wound b-{operatives} {seen}")
+            assert f"{seen - 1} of 8 wounds left" in response.content.decode()
+            counts.append(len(queries))
+    assert len(set(counts)) == 1, counts
 
 
 def test_the_shoot_helper_shows_the_exact_odds_and_applies_the_damage(client, match):
