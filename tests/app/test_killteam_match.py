@@ -55,7 +55,7 @@ def test_the_start_page_starts_a_match_between_two_teams(client, player):
     client.post(url, data | {"key": "k" * 20})  # sent twice: one match
     assert Match.objects.count() == 1
     board = client.get(response["Location"]).content.decode()
-    assert "Turning point 1" in board and "<b>8</b> of 8 wounds" in board
+    assert "Turning point 1" in board and '<b id="wounds-a-1">8</b> of 8 wounds' in board
 
 
 def test_the_match_list_and_a_teams_history_lead_to_kill_team_matches(client, player, match):
@@ -63,7 +63,8 @@ def test_the_match_list_and_a_teams_history_lead_to_kill_team_matches(client, pl
     assert reverse("matches:kt-new") in html and "Red team" in html
     history = reverse("matches:roster-history", args=[match.a_roster_id])
     html = client.get(history).content.decode()
-    assert reverse("matches:match-board", args=[match.pk]) in html  # no HGB summary
+    assert f'href="{reverse("matches:kt-summary", args=[match.pk])}"' in html
+    assert reverse("matches:match-summary", args=[match.pk]) not in html
 
 
 def test_a_team_without_operatives_cannot_start_a_match(client, player):
