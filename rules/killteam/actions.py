@@ -238,8 +238,8 @@ def grenades_used_up(state: KillTeamState, side: str, name: str) -> str:
     if grenade is None or grenade.used < grenade.picked:
         return ""
     return (
-        f"{state.side(side).label}'s team has used its {grenade.name}s {grenade.used} times, "
-        "as often as it picked them."
+        f"{state.side(side).label} has used its {grenade.name}s as often as it picked them "
+        f"({grenade.used} of {grenade.picked}): no more in this battle."
     )
 
 

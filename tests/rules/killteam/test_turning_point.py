@@ -243,7 +243,7 @@ def test_grenades_are_counted_for_the_team():
         state, make_event("action", operative="a-2", action="Shoot", ap=1, weapon="Frag grenade")
     )
     assert any(
-        "used its Frag grenades 1 times, as often as it picked them" in w for w in again.warnings
+        "used its Frag grenades as often as it picked them (1 of 1)" in w for w in again.warnings
     )
 
 
@@ -269,7 +269,8 @@ def test_a_grenade_thrown_through_the_helper_is_counted_with_or_without_the_acti
         again.state, make_event("resolve", operative="a-2", weapon="Frag grenade", damage={})
     )
     assert third.warnings == (
-        "Anna's team has used its Frag grenades 2 times, as often as it picked them.",
+        "Anna has used its Frag grenades as often as it picked them (2 of 2): no more in this "
+        "battle.",
     )
     assert third.state.side("a").grenade("Frag grenade").used == 3
 
