@@ -54,6 +54,7 @@ def test_the_summary_shows_the_result_wounds_cp_and_the_log(client, match):
     assert log_seqs(html) == list(range(14, 0, -1))
     assert re.search(r'<li class="undone">\n<span class="ev-meta">#11 · TP1 ', html)
     assert "<em>(undone)</em>" in html
+    assert '<em class="warn">' not in html
     assert re.search(r'<li class="refused">\n<span class="ev-meta">#13 ', html)
     assert reverse("matches:kt-log-md", args=[match.pk]) in html
     assert f'href="{reverse("matches:match-board", args=[match.pk])}"' in html
@@ -63,6 +64,14 @@ def test_a_battle_in_progress_says_its_turning_point(client, match):
     html = summary(client, match)
     assert "still in progress: turning point 1, initiative phase" in html
     assert log_seqs(html) == [] and "Nothing has happened yet." in html
+
+
+def test_a_lines_warnings_are_shown_after_it(client, match):
+    to_firefight(client, match)
+    for op in ("activate a-1 engage", "act a-1 dash 1", "act a-1 dash 1"):
+        kt_tap(client, match, op)
+    html = summary(client, match)
+    assert '<em class="warn">Test trooper (Red team) already performed Dash' in html
 
 
 def test_a_long_log_is_paged_newest_first(client, match, monkeypatch):
