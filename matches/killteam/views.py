@@ -126,7 +126,13 @@ def kt_new(request: HttpRequest) -> HttpResponse:
         else:
             access.remember_seat(request, match, "a")
             return redirect("matches:match-board", pk=match.pk)
-    return render(request, "matches/killteam_new.html", {"form": form, "teams": rosters})
+    context = {
+        "form": form,
+        "teams": rosters,
+        "shared": shared,
+        "bad_link": bool(slug) and shared is None,
+    }
+    return render(request, "matches/killteam_new.html", context)
 
 
 @require_POST

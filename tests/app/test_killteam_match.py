@@ -289,3 +289,14 @@ def test_the_shoot_helper_refuses_bad_dice_with_400(client, match):
         reverse("matches:kt-shoot", args=[match.pk]), {"pick": "a-1|Nope", "target": "b-1"}
     )
     assert page.status_code == 404
+
+
+def test_the_start_page_names_the_shared_team_or_says_the_link_is_dead(client, player):
+    make_team(player, name="Red team", operatives=1)
+    theirs = make_team(make_user("ben"), name="Blue team", operatives=1)
+    url = reverse("matches:kt-new")
+    html = client.get(url, {"against": theirs.share_slug}).content.decode()
+    assert "Playing against the shared team <b>Blue team</b>." in html
+    assert f'<option value="shared:{theirs.share_slug}" selected>Blue team (shared)' in html
+    html = client.get(url, {"against": "x" * 22}).content.decode()
+    assert "That share link no longer works" in html and "Playing against" not in html
