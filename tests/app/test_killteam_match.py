@@ -9,8 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from armies.models import Owner
-from matches.killteam.services import current_state, kt_match_start, log_entry
+from matches.killteam.services import current_state, log_entry
 from matches.models import Match, MatchEvent
 from rules import killteam as kt
 from tests.factories import make_team, make_user
@@ -19,10 +18,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def match(player):
-    mine = make_team(player, name="Red team", operatives=2)
-    theirs = make_team(player, name="Blue team", operatives=2)
-    return kt_match_start(owner=Owner(player.pk, None), player="jan", mine=mine, opponent=theirs)
+def match(kt_match):
+    return kt_match
 
 
 def kt_tap(client, match, op, key=None, *, htmx=True):

@@ -11,20 +11,16 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from armies.models import Owner
-from matches.killteam.services import kt_match_start
 from tests.app.test_killteam_match import kt_tap, to_firefight
 from tests.app.test_page_budgets import queries
-from tests.factories import make_match, make_team, make_user
+from tests.factories import make_match, make_user
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def match(player):
-    mine = make_team(player, name="Red team", operatives=2)
-    theirs = make_team(player, name="Blue team", operatives=2)
-    return kt_match_start(owner=Owner(player.pk, None), player="jan", mine=mine, opponent=theirs)
+def match(kt_match):
+    return kt_match
 
 
 def summary(client, match, query=""):
