@@ -26,7 +26,7 @@ class Tracker:
     state_path: str  # (match) -> the game's state, as the rules package holds it
     board_path: str  # (request, access) -> the board page
     start_name: str  # the URL name of the page that starts a match of this game
-    summary_name: str  # the URL name of a match's summary (the board while it has none)
+    summary_name: str  # the URL name of a match's summary page (a player's, by ``pk``)
 
     def state(self, match) -> Any:
         return import_string(self.state_path)(match)
@@ -48,7 +48,7 @@ TRACKERS: dict[str, Tracker] = {
         "matches.killteam.services.current_state",
         "matches.killteam.views.board_page",
         "matches:kt-new",
-        "matches:match-board",
+        "matches:kt-summary",
     ),
 }
 

@@ -8,8 +8,6 @@ import uuid
 
 import segno
 from django.contrib import messages
-from django.core.paginator import Paginator
-from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -21,7 +19,7 @@ from armies.models import Roster
 from armies.owners import request_owner
 from blitz_site.systems import HGB
 from blitz_site.text import is_token
-from matches import access, board, services, systems
+from matches import access, board, logs, services, systems
 from matches.access import Access
 from matches.forms import MatchEndForm, MatchJoinForm, MatchStartForm, client_key, parse_op
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
@@ -31,10 +29,6 @@ from rules.match import SIDES, Event, EventError, MatchState, UnknownId
 BOARD = "matches/match_board.html"
 CHANGES = "matches/match_board.html#changes"
 LOG_SHOWN = 30
-# Log lines per summary page, newest first. The whole log of a long match (5,000 events: 700 KB
-# of HTML, half a second to build) is more than a phone shows or a player reads on one page; the
-# Markdown download keeps every line.
-SUMMARY_PAGE = 200
 SEQ = re.compile(r"[0-9]{1,9}")  # ASCII digits only ("²".isdigit() is True; int() refuses it)
 
 
@@ -51,13 +45,8 @@ def _new_key() -> str:
     return uuid.uuid4().hex
 
 
-def _events(match: Match) -> QuerySet[MatchEvent]:
-    """The match's events, newest first, with only the columns the log shows."""
-    return MatchEvent.objects.filter(match=match).only(*board.LOG_FIELDS).order_by("-seq")
-
-
 def _log(match: Match, state: MatchState, limit: int = LOG_SHOWN) -> list[dict]:
-    return [board.log_entry(event, state) for event in _events(match)[:limit]]
+    return [board.log_entry(event, state) for event in logs.newest_first(match)[:limit]]
 
 
 def _attack_url(match: Match) -> str:
@@ -506,7 +495,7 @@ def _summary(request: HttpRequest, match: Match, seat: str | None) -> HttpRespon
     """The summary page: the result, the TV destroyed, and the log a page at a time, newest
     first (``?page=2`` goes back in time; the Markdown download has the whole log at once)."""
     state = match.current_state()
-    page = Paginator(_events(match), SUMMARY_PAGE).get_page(request.GET.get("page"))
+    page = logs.log_page(match, request.GET.get("page"))
     context = _summary_context(match, state) | {
         "seat": seat,
         "page": page,
@@ -530,11 +519,6 @@ def match_watch_summary(request: HttpRequest, slug: str) -> HttpResponse:
 def match_log_markdown(request: HttpRequest, pk: int) -> HttpResponse:
     match = access.match_for(request, pk).match
     state = match.current_state()
-    events = MatchEvent.objects.filter(match=match).order_by("seq")
-    context = _summary_context(match, state) | {
-        "log_rows": board.markdown_log_rows(events.values(*board.MARKDOWN_FIELDS))
-    }
+    context = _summary_context(match, state) | {"log_rows": logs.markdown_log(match)}
     text = render_to_string("matches/match_log.md", context, request=request)
-    response = HttpResponse(text, content_type="text/markdown; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="blitz-match-{match.pk}.md"'
-    return response
+    return logs.markdown_download(match, text)

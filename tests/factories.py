@@ -109,9 +109,14 @@ def make_kt_pack(user: User | None = None, *, guest_key: str = "", profiles: dic
 
 
 def make_team(
-    user: User | None = None, *, guest_key: str = "", name: str = "Test team", operatives: int = 0
+    user: User | None = None,
+    *,
+    guest_key: str = "",
+    name: str = "Test team",
+    operatives: int = 0,
+    grenades: tuple[int, int] = (0, 0),
 ) -> Roster:
-    """A Kill Team roster of ``operatives`` test troopers."""
+    """A Kill Team roster of ``operatives`` test troopers and ``grenades`` (frag, krak)."""
     from armies.killteam.services import stored_fields, team_create
     from rules.killteam import profile as kt
 
@@ -119,6 +124,8 @@ def make_team(
     team = kt.read_team(roster.army)
     for _ in range(operatives):
         team = kt.add_operative(team, kt.read_profile(KT_PROFILE), entered_by="jan")
+    if any(grenades):
+        team = kt.set_grenades(team, *grenades)
     for field, value in stored_fields(team).items():
         setattr(roster, field, value)
     roster.save()

@@ -29,3 +29,23 @@ KT_PROFILE = {
         },
     ],
 }
+
+# A second made-up profile: another player's team (10 wounds: 5 left is not injured, 4 is).
+KT_SCOUT = {
+    "name": "Test scout",
+    "apl": 2,
+    "move": 7,
+    "save": 5,
+    "wounds": 10,
+    "weapons": [
+        {
+            "name": "Test carbine",
+            "kind": "ranged",
+            "attacks": 4,
+            "hit": 3,
+            "normal_damage": 2,
+            "critical_damage": 3,
+            "rules": ["Balanced"],
+        },
+    ],
+}

@@ -3,7 +3,7 @@ dicts the template prints (every word and number comes from ``rules.killteam``).
 
 from __future__ import annotations
 
-from matches.models import MatchEvent
+from matches.models import Match, MatchEvent
 from matches.services import player_label
 from rules import killteam as kt
 from rules.killteam.actions import ACTION_LABELS
@@ -40,6 +40,7 @@ def operative_card(state: kt.KillTeamState, op: kt.BattleOperative) -> dict:
         "stats": f'APL {op.effective_apl} · Move {op.effective_move}" · Save {op.save}+',
         "order": ORDERS.get(op.order or "", "No order yet"),
         "ready": "Active" if active else ("Ready" if op.ready else "Expended"),
+        "expended": not active and not op.ready,
         "active": active,
         "ap": f"AP {op.ap_spent} of {op.effective_apl}",
         "limited": limited,
@@ -121,10 +122,35 @@ def _result(state: kt.KillTeamState) -> str:
     return "a draw" if state.result == "draw" else f"{state.side(state.result).label} won"
 
 
+def summary_side(match: Match, state: kt.KillTeamState, side: kt.BattleSide) -> dict:
+    """A side on the summary: its team, player, CP, grenades, and each operative's wounds."""
+    operatives = [
+        {
+            "name": op.name,
+            "state": op.state.value,
+            "state_word": STATE_WORDS[op.state],
+            "current": max(op.current, 0),
+            "wounds": op.wounds,
+        }
+        for op in side.operatives
+    ]
+    return {
+        "key": side.key,
+        "label": side.label,
+        "team": getattr(match, f"{side.key}_roster_name"),
+        "player": player_label(match.player_name(side.key), side.key),
+        "cp": side.cp,
+        "grenades": [f"{g.name} {g.used}/{g.picked}" for g in side.grenades],
+        "operatives": operatives,
+        "out": sum(op.incapacitated for op in side.operatives),
+    }
+
+
 def log_entry(event: MatchEvent) -> dict:
     return {
         "seq": event.seq,
         "round": event.round,
+        "time": event.created_at,
         "actor": player_label(event.actor_name, event.actor_side),
         "summary": event.summary,
         "warnings": event.warnings,

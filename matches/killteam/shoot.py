@@ -11,6 +11,7 @@ import uuid
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
@@ -61,7 +62,8 @@ def _choice(state: kt.KillTeamState, data: QueryDict) -> Choice | None:
         return None
     shooter_id, _, weapon_name = pick.partition("|")
     shooter = state.operative(shooter_id)
-    weapon = shooter.weapon(weapon_name)
+    grenade = state.side(shooter.side).grenade(weapon_name)
+    weapon = kt.grenade_weapon(grenade.key) if grenade else shooter.weapon(weapon_name)
     target = state.operative(target_id)
     printed = tuple(rule.text for rule in weapon.rules)
     chosen = tuple(data.getlist("rule")) if data.get("rules_sent") else printed
@@ -113,6 +115,10 @@ def _context(request: HttpRequest, match: Match, data: QueryDict) -> dict:
         for op in live
         for w in op.weapons
         if w.kind == "ranged"
+    ] + [
+        (f"{op.id}|{g.name}", f"{kt.label(state, op)}: {g.name} ({g.used} of {g.picked} used)")
+        for op in live
+        for g in state.side(op.side).grenades
     ]
     context = {
         "match": match,
@@ -125,7 +131,11 @@ def _context(request: HttpRequest, match: Match, data: QueryDict) -> dict:
     choice = _choice(state, data)
     if choice is None:
         return context
-    context |= {"choice": choice, "printed": [r.text for r in choice.weapon.rules]}
+    context |= {
+        "choice": choice,
+        "printed": [r.text for r in choice.weapon.rules],
+        "used_up": kt.grenades_used_up(state, choice.shooter.side, choice.weapon.name),
+    }
     context["odds"] = _odds(choice)
     try:
         context |= _read_dice(choice, data)
@@ -193,12 +203,13 @@ def shoot_apply(request: HttpRequest, pk: int) -> HttpResponse:
             raise EventError("Choose one of the blocks offered.")
         choice, blocks = context["choice"], options[int(index)]
         result = kt.resolve_shoot(choice.profile(), context["attack"], context["defence"], blocks)
+        as_action = request.POST.get("as_action") == "1"
         event = kt.make_event(
             "resolve",
             operative=choice.shooter.id,
-            action="shoot" if request.POST.get("as_action") == "1" else "",
-            ap=1 if request.POST.get("as_action") == "1" else 0,
-            weapon=choice.weapon.name if request.POST.get("as_action") == "1" else "",
+            action="shoot" if as_action else "",
+            ap=1 if as_action else 0,
+            weapon=choice.weapon.name,  # used (Limited, grenades) with or without the action
             damage={choice.target.id: result.damage},
             stun=[choice.target.id] if result.stun else [],
             note=f"Shoot with {choice.weapon.name}: {result.words}",
@@ -216,4 +227,6 @@ def shoot_apply(request: HttpRequest, pk: int) -> HttpResponse:
         return _plain(error, 400)
     if applied.error:
         return _plain(applied.error, 400)
+    for warning in applied.warnings:
+        messages.warning(request, warning)
     return redirect("matches:match-board", pk=pk)

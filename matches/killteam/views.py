@@ -58,6 +58,10 @@ def _parts(match: Match, state: kt.KillTeamState, controls: bool) -> dict:
         "poll_url": reverse("matches:kt-poll", args=[match.pk])
         if controls
         else reverse("matches:kt-watch-poll", args=[match.watch_slug]),
+        "summary_url": reverse("matches:kt-summary", args=[match.pk])
+        if controls
+        else reverse("matches:kt-watch-summary", args=[match.watch_slug]),
+        "log_md_url": reverse("matches:kt-log-md", args=[match.pk]) if controls else "",
         "joined": match.b_joined,
         "key": uuid.uuid4().hex,
     }
@@ -122,7 +126,13 @@ def kt_new(request: HttpRequest) -> HttpResponse:
         else:
             access.remember_seat(request, match, "a")
             return redirect("matches:match-board", pk=match.pk)
-    return render(request, "matches/killteam_new.html", {"form": form, "teams": rosters})
+    context = {
+        "form": form,
+        "teams": rosters,
+        "shared": shared,
+        "bad_link": bool(slug) and shared is None,
+    }
+    return render(request, "matches/killteam_new.html", context)
 
 
 @require_POST
@@ -149,7 +159,7 @@ def kt_event(request: HttpRequest, pk: int) -> HttpResponse:
     match = applied.match
     context = _parts(match, applied.state, True) | {
         "message": applied.error or " ".join(applied.warnings),
-        "message_class": "error" if applied.error else "warning",
+        "refused": bool(applied.error),
     }
     return render(request, CHANGES, context)
 

@@ -2,7 +2,7 @@
 
 from rules.errors import RulesError
 from rules.eventlog import Event, EventError, LogEntry, Stale, Step, UnknownId
-from rules.killteam.actions import TABLE_CHECKS, action_key
+from rules.killteam.actions import TABLE_CHECKS, action_key, grenades_used_up
 from rules.killteam.changes import label
 from rules.killteam.command import (
     COMMAND_REROLL,
@@ -128,6 +128,7 @@ __all__ = [
     "WoundState",
     "all_expended",
     "action_key",
+    "grenades_used_up",
     "apply_parts",
     "attack_profile",
     "clear_caches",

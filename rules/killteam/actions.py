@@ -168,46 +168,79 @@ def act(
     in_play(state, operative)
     if state.active != operative.id:
         raise RulesError(f"{who} is not active: activate it before its actions.")
-    side = state.side(operative.side)
-    grenade = side.grenade(weapon_name) if weapon_name else None
-    weapon = None
-    if weapon_name and grenade is None:
-        weapon = operative.weapon(weapon_name)
-    warnings = _action_warnings(state, operative, key, weapon, grenade)
+    grenade = state.side(operative.side).grenade(weapon_name) if weapon_name else None
+    weapon = operative.weapon(weapon_name) if weapon_name and grenade is None else None
+    warnings = _action_warnings(state, operative, key, weapon)
     writes = {f"{operative.id}:activation"}
-    uses = dict(operative.uses)
-    limited = _limited(weapon)
-    if limited is not None:
-        uses[weapon.name] = uses.get(weapon.name, 0) + 1
-        writes.add(f"{operative.id}:uses")
+    new = state
+    if weapon_name:
+        new, used, counted = use_weapon(state, operative, weapon_name)
+        warnings += used
+        writes |= counted
     spent = operative.ap_spent + ap
     acted = replace(
-        operative,
+        new.operative(operative.id),
         ap_spent=spent,
         actions=(*operative.actions, key),
         weapons_used=(*operative.weapons_used, weapon_name)
         if weapon_name
         else operative.weapons_used,
-        uses=tuple(sorted(uses.items())),
     )
     if spent > acted.effective_apl:
         stunned = " (stunned: 1 less)" if acted.stuns else ""
         warnings.append(
             f"{who} has spent {spent} AP, more than its APL of {acted.effective_apl}{stunned}."
         )
-    new = with_operative(state, acted)
-    if grenade is not None:
-        grenades = tuple(
-            replace(g, used=g.used + 1) if g.key == grenade.key else g for g in side.grenades
-        )
-        new = with_side(new, replace(new.side(side.key), grenades=grenades))
-        writes.add(f"{side.key}:grenades")
+    new = with_operative(new, acted)
     with_weapon = f" with {weapon_name}" if weapon_name else ""
     words = (
         f"{who}: {_action_label(key)}{with_weapon} ({ap} AP; {spent} of "
         f"{acted.effective_apl} spent)."
     )
     return new, words, warnings, writes
+
+
+def use_weapon(
+    state: KillTeamState, operative: BattleOperative, weapon_name: str
+) -> tuple[KillTeamState, list[str], set[str]]:
+    """The operative uses ``weapon_name``, one of its weapons or one of its team's explosive
+    grenades: a Limited weapon's uses and the team's grenades are counted, with a warning (never
+    a refusal) when they were used up already. (state, warnings, writes)."""
+    side = state.side(operative.side)
+    grenade = side.grenade(weapon_name)
+    if grenade is not None:
+        grenades = tuple(
+            replace(g, used=g.used + 1) if g.key == grenade.key else g for g in side.grenades
+        )
+        new = with_side(state, replace(side, grenades=grenades))
+        warning = grenades_used_up(state, side.key, weapon_name)
+        return new, [warning] if warning else [], {f"{side.key}:grenades"}
+    weapon = operative.weapon(weapon_name)
+    limited = _limited(weapon)
+    if limited is None:
+        return state, [], set()
+    used = operative.used(weapon.name)
+    warnings = []
+    if used >= limited:
+        warnings.append(
+            f"{label(state, operative)} has used {weapon.name} {used} times (Limited {limited}): "
+            "it is no longer equipped with it."
+        )
+    uses = dict(operative.uses) | {weapon.name: used + 1}
+    counted = replace(operative, uses=tuple(sorted(uses.items())))
+    return with_operative(state, counted), warnings, {f"{operative.id}:uses"}
+
+
+def grenades_used_up(state: KillTeamState, side: str, name: str) -> str:
+    """The rules' warning when ``side``'s team has used its ``name`` grenades as often as it
+    picked them ("" while some are left, or when the team picked none by that name)."""
+    grenade = state.side(side).grenade(name)
+    if grenade is None or grenade.used < grenade.picked:
+        return ""
+    return (
+        f"{state.side(side).label} has used its {grenade.name}s as often as it picked them "
+        f"({grenade.used} of {grenade.picked}): no more in this battle."
+    )
 
 
 def _has(weapon: Weapon | None, key: str) -> bool:
@@ -218,7 +251,7 @@ def _limited(weapon: Weapon | None) -> int | None:
     return None if weapon is None else read_weapon_rules(weapon.rules).limited
 
 
-def _action_warnings(state, operative: BattleOperative, key: str, weapon, grenade) -> list[str]:
+def _action_warnings(state, operative: BattleOperative, key: str, weapon) -> list[str]:
     who = label(state, operative)
     done = set(operative.actions)
     name = _action_label(key)
@@ -253,19 +286,6 @@ def _action_warnings(state, operative: BattleOperative, key: str, weapon, grenad
         warnings.append(f"{who} moved in this activation: a Heavy weapon cannot be used.")
     if key in MOVES and heavy_used:
         warnings.append(f"{who} used a Heavy weapon in this activation: it cannot move.")
-    limited = _limited(weapon)
-    if limited is not None:
-        used = operative.used(weapon.name)
-        if used >= limited:
-            warnings.append(
-                f"{who} has used {weapon.name} {used} times (Limited {limited}): it is "
-                "no longer equipped with it."
-            )
-    if grenade is not None and grenade.used >= grenade.picked:
-        warnings.append(
-            f"{state.side(operative.side).label}'s team has used its {grenade.name}s "
-            f"{grenade.used} times, as often as it picked them."
-        )
     return warnings
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from rules.errors import RulesError
 from rules.eventlog import Event, EventError, Stale, Step
-from rules.killteam.actions import act
+from rules.killteam.actions import act, use_weapon
 from rules.killteam.changes import (
     MAX_DAMAGE,
     MAX_NOTE,
@@ -98,7 +98,8 @@ def stun(state: KillTeamState, event: Event) -> Step:
 
 def resolve(state: KillTeamState, event: Event) -> Step:
     """A Shoot or Fight worked out by the helper, applied at once: the action (when named),
-    each operative's damage, and the stuns."""
+    each operative's damage, and the stuns. The weapon named is used even without the action
+    (its Limited uses, or the team's grenades, are counted)."""
     operative = state.operative(event["operative"])
     damage = _targets(state, event["damage"])
     stunned = _stun_targets(state, event["stun"])
@@ -111,6 +112,8 @@ def resolve(state: KillTeamState, event: Event) -> Step:
             state, operative, event["action"], event["ap"], event["weapon"]
         )
         words.append(sentence)
+    elif event["weapon"]:
+        new, warnings, writes = use_weapon(state, operative, event["weapon"])
     for target_id, amount in damage.items():
         target = new.operative(target_id)
         if amount:

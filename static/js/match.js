@@ -10,7 +10,11 @@
  * closed tab or a flat battery sends them again instead of losing them.
  *
  * Offline: a lost connection shows at once (the browser's offline event); taps made meanwhile
- * wait on the device and go out, in order, the moment the connection returns.
+ * wait on the device and go out, in order, the moment the connection returns. No poll goes out
+ * while the device is offline.
+ *
+ * Works for every game's board that keeps these conventions: one form#match-form whose buttons
+ * are name="op", cards with class "unit", #turn, #latest, #poller, #board-status.
  */
 (function () {
   "use strict";
@@ -52,8 +56,8 @@
    * tabs' taps (a key sent twice applies once), drop the ones answered here, add ours. */
   function save() {
     try {
-      var mine = (current ? [current] : []).concat(queue).map(function (item) {
-        return { op: item.op, key: item.key, card: item.card };
+      var mine = unanswered().map(function (item) {
+        return { op: item.op, key: item.key, card: item.card, tally: item.tally, step: item.step };
       });
       var ours = {};
       mine.forEach(function (item) { ours[item.key] = true; });
@@ -62,6 +66,10 @@
       });
       localStorage.setItem(store, JSON.stringify(others.concat(mine)));
     } catch (e) { /* private mode: the queue still lives in memory */ }
+  }
+
+  function unanswered() {
+    return (current ? [current] : []).concat(queue);
   }
 
   function say(text) {
@@ -94,6 +102,7 @@
     markCard(item, false);
     settled[item.key] = true;
     current = null;
+    showTallies();
     save();
     say(problem);
     setTimeout(pump, 0);
@@ -140,11 +149,16 @@
       // Where the answer's message goes: the card, the turn panel, or the bar's latest line.
       var card = button.closest(".unit, #turn") || (button.closest("#match-log, .board-bar") ? document.getElementById("latest") : null);
       var item = { op: button.value, key: newKey(), card: card ? card.id : "", tries: 0 };
+      if (button.dataset.tally) {
+        item.tally = button.dataset.tally;
+        item.step = Number(button.dataset.step) || 0;
+      }
       if (item.card) forget(item.card); // acting on a card again replaces its message
       var track = button.classList.contains("bx") ? button.parentElement : null;
       if (track && track.id) item.track = { id: track.id, html: track.innerHTML };
       showPending(button);
       queue.push(item);
+      showTallies();
       save();
       if (!navigator.onLine) {
         markCard(item, true);
@@ -186,9 +200,15 @@
     try {
       var pending = JSON.parse(localStorage.getItem(store) || "[]");
       pending.forEach(function (item) {
-        if (item && item.op && item.key) queue.push({ op: item.op, key: item.key, card: item.card || "", tries: 0 });
+        if (item && item.op && item.key) {
+          queue.push({
+            op: item.op, key: item.key, card: item.card || "", tries: 0,
+            tally: item.tally || "", step: Number(item.step) || 0,
+          });
+        }
       });
     } catch (e) { /* nothing saved */ }
+    showTallies();
     pump();
   }
 
@@ -197,7 +217,8 @@
   document.body.addEventListener("htmx:beforeRequest", function (evt) {
     if (evt.detail.elt !== poller()) return;
     var now = Date.now();
-    if (current || queue.length || (document.hidden && now - lastPoll < HIDDEN_POLL_MS)) {
+    var waitingTaps = current || queue.length;
+    if (waitingTaps || !navigator.onLine || (document.hidden && now - lastPoll < HIDDEN_POLL_MS)) {
       evt.preventDefault();
       return;
     }
@@ -249,6 +270,35 @@
     }
   }
 
+  /* A counter tap shows at once too (a wound off or back on a Kill Team card: the button's
+   * data-tally names the count it changes, data-step by how much, and its op ends with the count
+   * the player saw). The count shows the drawn value plus every tap still waiting on it, and
+   * every button on that count names the number shown: a second tap before the answer, or
+   * offline, is the next step ("wound a-1 7"), not a stale repeat of the first. Idempotent: it
+   * runs after every tap, answer and swap; a count drawn again by the server starts afresh. */
+  function showTallies() {
+    var steps = {};
+    unanswered().forEach(function (item) {
+      if (item.tally) steps[item.tally] = (steps[item.tally] || 0) + item.step;
+    });
+    document.querySelectorAll("[data-drawn]").forEach(function (tally) {
+      if (!(tally.id in steps)) steps[tally.id] = 0;
+    });
+    Object.keys(steps).forEach(function (id) {
+      var tally = document.getElementById(id);
+      if (!tally) return;
+      if (!tally.dataset.drawn) tally.dataset.drawn = tally.textContent;
+      var shown = Math.max(0, Number(tally.dataset.drawn) + steps[id]);
+      if (!steps[id]) delete tally.dataset.drawn;
+      tally.textContent = String(shown);
+      document.querySelectorAll('[data-tally="' + id + '"]').forEach(function (button) {
+        var words = button.value.split(" ");
+        words[words.length - 1] = String(shown);
+        button.value = words.join(" ");
+      });
+    });
+  }
+
   /* A rule's warning or refusal stays on its card (or the turn panel, or the log) until the
    * player dismisses it or acts there again: a poll that redraws the card puts it back. */
   var messages = {}; // container id -> the message's HTML
@@ -276,7 +326,7 @@
     var msg = box && box.querySelector(":scope > .msg");
     if (msg) msg.remove();
   }
-  function keep() { remember(); restore(); }
+  function keep() { remember(); restore(); showTallies(); }
   document.body.addEventListener("htmx:afterSettle", keep);
   document.body.addEventListener("htmx:oobAfterSwap", keep);
   remember();

@@ -8,7 +8,7 @@ from unittest import mock
 import pytest
 from django.utils import timezone
 
-from tests.factories import make_user
+from tests.factories import make_team, make_user
 
 
 @pytest.fixture
@@ -17,6 +17,17 @@ def player(client):
     user = make_user()
     client.force_login(user)
     return user
+
+
+@pytest.fixture
+def kt_match(player):
+    """A Kill Team match the player started: Red team against Blue team, two troopers each."""
+    from armies.models import Owner
+    from matches.killteam.services import kt_match_start
+
+    mine = make_team(player, name="Red team", operatives=2)
+    theirs = make_team(player, name="Blue team", operatives=2)
+    return kt_match_start(owner=Owner(player.pk, None), player="jan", mine=mine, opponent=theirs)
 
 
 @pytest.fixture

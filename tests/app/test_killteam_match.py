@@ -20,10 +20,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def match(player):
-    mine = make_team(player, name="Red team", operatives=2)
-    theirs = make_team(player, name="Blue team", operatives=2)
-    return kt_match_start(owner=Owner(player.pk, None), player="jan", mine=mine, opponent=theirs)
+def match(kt_match):
+    return kt_match
 
 
 def kt_tap(client, match, op, key=None, *, htmx=True):
@@ -56,7 +54,7 @@ def test_the_start_page_starts_a_match_between_two_teams(client, player):
     client.post(url, data | {"key": "k" * 20})  # sent twice: one match
     assert Match.objects.count() == 1
     board = client.get(response["Location"]).content.decode()
-    assert "Turning point 1" in board and "<b>8</b> of 8 wounds" in board
+    assert "Turning point 1" in board and '<b id="wounds-a-1">8</b> of 8 wounds' in board
 
 
 def test_the_match_list_and_a_teams_history_lead_to_kill_team_matches(client, player, match):
@@ -64,7 +62,8 @@ def test_the_match_list_and_a_teams_history_lead_to_kill_team_matches(client, pl
     assert reverse("matches:kt-new") in html and "Red team" in html
     history = reverse("matches:roster-history", args=[match.a_roster_id])
     html = client.get(history).content.decode()
-    assert reverse("matches:match-board", args=[match.pk]) in html  # no HGB summary
+    assert f'href="{reverse("matches:kt-summary", args=[match.pk])}"' in html
+    assert reverse("matches:match-summary", args=[match.pk]) not in html
 
 
 def test_a_team_without_operatives_cannot_start_a_match(client, player):
@@ -328,3 +327,14 @@ def test_the_shoot_helper_refuses_bad_dice_with_400(client, match):
         reverse("matches:kt-shoot", args=[match.pk]), {"pick": "a-1|Nope", "target": "b-1"}
     )
     assert page.status_code == 404
+
+
+def test_the_start_page_names_the_shared_team_or_says_the_link_is_dead(client, player):
+    make_team(player, name="Red team", operatives=1)
+    theirs = make_team(make_user("ben"), name="Blue team", operatives=1)
+    url = reverse("matches:kt-new")
+    html = client.get(url, {"against": theirs.share_slug}).content.decode()
+    assert "Playing against the shared team <b>Blue team</b>." in html
+    assert f'<option value="shared:{theirs.share_slug}" selected>Blue team (shared)' in html
+    html = client.get(url, {"against": "x" * 22}).content.decode()
+    assert "That share link no longer works" in html and "Playing against" not in html

@@ -286,7 +286,7 @@ def log_seqs(html: str) -> list[int]:
 
 
 def test_a_long_log_is_paged_on_the_summary_newest_first(client, player, monkeypatch):
-    monkeypatch.setattr("matches.views.SUMMARY_PAGE", 5)
+    monkeypatch.setattr("matches.logs.SUMMARY_PAGE", 5)
     match = make_match(player)
     play(client, match, 12)
     url = reverse("matches:match-summary", args=[match.pk])

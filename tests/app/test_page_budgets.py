@@ -87,7 +87,7 @@ def test_match_pages_cost_the_same_for_a_short_and_a_long_match(client, player, 
 def test_the_summary_and_the_log_cost_the_same_for_any_number_of_events(
     client, player, name, query, monkeypatch, django_assert_max_num_queries
 ):
-    monkeypatch.setattr("matches.views.SUMMARY_PAGE", 4)  # 10 events: pages of 4, 4 and 2
+    monkeypatch.setattr("matches.logs.SUMMARY_PAGE", 4)  # 10 events: pages of 4, 4 and 2
     match = played(client, two_armies(player, 10), 10)
     url = reverse(name, args=[match.pk]) + query
     ten = queries(client, url)

@@ -222,7 +222,7 @@ def test_board_screenshots(live_server, new_page, shot, name):
 def test_a_long_summary_log_pages_back_in_time_on_a_phone(
     live_server, new_page, shot, assert_accessible, monkeypatch
 ):
-    monkeypatch.setattr("matches.views.SUMMARY_PAGE", 2)  # three taps: two pages
+    monkeypatch.setattr("matches.logs.SUMMARY_PAGE", 2)  # three taps: two pages
     page = new_page(PHONE, bypass_csp=True)
     match = start_named(page, live_server.url, "Alice")
     for done in range(1, 4):

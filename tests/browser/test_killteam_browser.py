@@ -8,6 +8,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from rules.killteam.profile import parse_weapon_rule
+from tests.killteam_profiles import KT_PROFILE
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SIZES = {"tablet": {"width": 820, "height": 1180}, "desktop": {"width": 1440, "height": 900}}
@@ -37,14 +40,87 @@ def check(page, assert_accessible, what: str) -> None:
     assert_no_sideways_scroll(page)
 
 
-def type_weapon(page, slot: int, name: str, kind: str, figures: tuple[str, str, str, str]):
-    weapon = page.locator(f"#weapon-{slot}")
-    weapon.get_by_label("Weapon name").fill(name)
-    weapon.get_by_label(kind, exact=True).check()
-    for label, value in zip(
-        ("Attacks", "Hit (x+)", "Damage, normal", "Damage, critical"), figures, strict=True
-    ):
-        weapon.get_by_label(label, exact=True).fill(value)
+WEAPON_FIGURES = {
+    "attacks": "Attacks",
+    "hit": "Hit (x+)",
+    "normal_damage": "Damage, normal",
+    "critical_damage": "Damage, critical",
+}
+
+
+def type_weapon(page, slot: int, weapon: dict) -> None:
+    """Type one weapon (as tests/killteam_profiles.py writes one) into slot ``slot``, ticking
+    its weapon rules in the picker and typing each one's x."""
+    box = page.locator(f"#weapon-{slot}")
+    box.get_by_label("Weapon name").fill(weapon["name"])
+    box.get_by_label(weapon["kind"].capitalize(), exact=True).check()
+    for field, label in WEAPON_FIGURES.items():
+        box.get_by_label(label, exact=True).fill(str(weapon[field]))
+    if not weapon["rules"]:
+        return
+    picker = box.locator("details.rule-picker")
+    picker.locator("summary").click()
+    for text in weapon["rules"]:
+        rule = parse_weapon_rule(text)
+        german = f" ({rule.kind.german})" if rule.kind.german else ""
+        picker.get_by_label(f"{rule.kind.label}{german}", exact=True).check()
+        if rule.x is not None:
+            picker.get_by_label(f"x of {rule.kind.english}", exact=True).fill(str(rule.x))
+
+
+def type_profile(page, profile: dict) -> None:
+    """Fill the new-profile form with ``profile`` (as tests/killteam_profiles.py writes one)."""
+    page.get_by_label("Profile name").fill(profile["name"])
+    page.get_by_label("APL").fill(str(profile["apl"]))
+    page.get_by_label("Move (inches)").fill(str(profile["move"]))
+    page.get_by_label("Save (x+)").fill(str(profile["save"]))
+    page.get_by_label("Wounds").fill(str(profile["wounds"]))
+    for slot, weapon in enumerate(profile["weapons"], start=1):
+        type_weapon(page, slot, weapon)
+
+
+def profile_choice(profile: dict) -> str:
+    """How the editor's Profile list names a typed profile."""
+    return f"{profile['name']} (APL {profile['apl']}, Wounds {profile['wounds']})"
+
+
+def add_operative(page, profile: dict, count: int, name: str = "") -> None:
+    """Add an operative from ``profile``; ``count`` is how many the team then has."""
+    page.get_by_label("Profile").select_option(label=profile_choice(profile))
+    page.get_by_label("Its own name (optional)").fill(name)
+    page.click("button:has-text('Add operative')")
+    expect(page.get_by_test_id("operative-count")).to_have_text(str(count))
+
+
+def pick_grenades(page, choice: str) -> None:
+    page.get_by_label(choice).check()
+    page.click("button:has-text('Save grenades')")
+    expect(page.get_by_test_id("team-grenades")).to_have_text(choice)
+
+
+def new_team(page, base: str, name: str) -> None:
+    """A new kill team from the home page; the page is then its empty editor."""
+    page.goto(base + "/")
+    page.get_by_role("link", name="New Kill Team roster").click()
+    page.get_by_label("Name (optional)").fill(name)
+    page.click("button:has-text('Create roster')")
+    expect(page.locator("h1")).to_have_text(name)
+
+
+def build_team(
+    page, base: str, name: str, profile: dict, operatives: int, grenades: str = ""
+) -> None:
+    """A kill team of ``operatives`` operatives from ``profile``, typed into the player's
+    datacard library on this device; the page is then the team's editor."""
+    new_team(page, base, name)
+    page.click("button:has-text('Type in a new profile')")
+    type_profile(page, profile)
+    page.click("button:has-text('Save profile')")
+    expect(page.get_by_text(f"Saved the profile {profile['name']}")).to_be_visible()
+    for count in range(1, operatives + 1):
+        add_operative(page, profile, count)
+    if grenades:
+        pick_grenades(page, grenades)
 
 
 @pytest.mark.parametrize("size", SIZES.keys())
@@ -74,18 +150,7 @@ def test_build_a_kill_team_from_typed_profiles(
     page.click("button:has-text('Type in a new profile')")
     expect(page.locator("h1")).to_have_text("New Kill Team profile")
     check(page, assert_accessible, "new profile form")
-    page.get_by_label("Profile name").fill("Test trooper")
-    page.get_by_label("APL").fill("0")
-    page.get_by_label("Move (inches)").fill("6")
-    page.get_by_label("Save (x+)").fill("4")
-    page.get_by_label("Wounds").fill("8")
-    type_weapon(page, 1, "Test gun", "Ranged", ("4", "4", "3", "4"))
-    picker = page.locator("#weapon-1 details.rule-picker")
-    picker.locator("summary").click()
-    picker.get_by_label("Lethal x+ (Tödlich)").check()
-    picker.get_by_label("x of Lethal").fill("5")
-    picker.get_by_label("Saturate (Hagel)").check()
-    type_weapon(page, 2, "Test blade", "Melee", ("3", "4", "3", "5"))
+    type_profile(page, {**KT_PROFILE, "apl": 0})
     shot(page, f"kt-profile-form-{size}", full_page=True)
     page.click("button:has-text('Save profile')")
     expect(page.locator("#profile-errors")).to_contain_text("APL must be from 1 to 9; got 0.")
@@ -97,21 +162,14 @@ def test_build_a_kill_team_from_typed_profiles(
 
     # Back in the editor: add two operatives from it, one named.
     expect(page.get_by_text("Saved the profile Test trooper")).to_be_visible()
-    page.get_by_label("Profile").select_option(label="Test trooper (APL 2, Wounds 8)")
-    page.get_by_label("Its own name (optional)").fill("Sergeant")
-    page.click("button:has-text('Add operative')")
-    expect(page.get_by_test_id("operative-count")).to_have_text("1")
-    page.get_by_label("Profile").select_option(label="Test trooper (APL 2, Wounds 8)")
-    page.click("button:has-text('Add operative')")
-    expect(page.get_by_test_id("operative-count")).to_have_text("2")
+    add_operative(page, KT_PROFILE, 1, name="Sergeant")
+    add_operative(page, KT_PROFILE, 2)
     operatives = page.locator("#operatives li.operative")
     expect(operatives.first).to_contain_text("Sergeant")
-    expect(operatives.first).to_contain_text("Lethal 5+, Saturate")
+    expect(operatives.first).to_contain_text("Lethal 5+, Piercing 1")
 
     # Grenades: one frag and one krak.
-    page.get_by_label("1 frag and 1 krak grenade").check()
-    page.click("button:has-text('Save grenades')")
-    expect(page.get_by_test_id("team-grenades")).to_have_text("1 frag and 1 krak grenade")
+    pick_grenades(page, "1 frag and 1 krak grenade")
     check(page, assert_accessible, "Kill Team editor with two operatives")
     shot(page, f"kt-editor-{size}", full_page=True)
 

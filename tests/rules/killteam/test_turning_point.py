@@ -243,8 +243,44 @@ def test_grenades_are_counted_for_the_team():
         state, make_event("action", operative="a-2", action="Shoot", ap=1, weapon="Frag grenade")
     )
     assert any(
-        "used its Frag grenades 1 times, as often as it picked them" in w for w in again.warnings
+        "used its Frag grenades as often as it picked them (1 of 1)" in w for w in again.warnings
     )
+
+
+def test_a_grenade_thrown_through_the_helper_is_counted_with_or_without_the_action():
+    state = to_firefight(battle(grenades={"frag": 2}))
+    thrown = step(
+        state,
+        make_event("resolve", operative="a-1", weapon="Frag grenade", damage={"b-1": 2}),
+    )
+    assert thrown.state.side("a").grenade("Frag grenade").used == 1
+    assert thrown.state.operative("a-1").ap_spent == 0 and thrown.warnings == ()
+    state = step(thrown.state, make_event("activate", operative="a-2", order="engage")).state
+    again = step(
+        state,
+        make_event(
+            "resolve", operative="a-2", action="Shoot", ap=1, weapon="Frag grenade",
+            damage={"b-1": 0},
+        ),
+    )  # fmt: skip
+    assert again.state.side("a").grenade("Frag grenade").used == 2  # once, not twice
+    assert again.warnings == ()
+    third = step(
+        again.state, make_event("resolve", operative="a-2", weapon="Frag grenade", damage={})
+    )
+    assert third.warnings == (
+        "Anna has used its Frag grenades as often as it picked them (2 of 2): no more in this "
+        "battle.",
+    )
+    assert third.state.side("a").grenade("Frag grenade").used == 3
+
+
+def test_a_limited_weapon_used_through_the_helper_is_counted_without_the_action():
+    state = to_firefight(battle())
+    shot = step(state, make_event("resolve", operative="a-2", weapon="Cannon", damage={}))
+    assert shot.state.operative("a-2").used("Cannon") == 1 and shot.warnings == ()
+    again = step(shot.state, make_event("resolve", operative="a-2", weapon="Cannon", damage={}))
+    assert any("used Cannon 1 times (Limited 1)" in w for w in again.warnings)
 
 
 def test_an_action_needs_the_operative_to_be_active():
