@@ -3,6 +3,7 @@ from django.urls import path
 import blitz_site.text  # noqa: F401  (registers the <token:...> converter)
 from matches import history, views
 from matches.attack import views as attack_views
+from matches.killteam import fight as kt_fight
 from matches.killteam import shoot as kt_shoot
 from matches.killteam import views as kt_views
 from matches.systems import heavy_gear_only as hgb
@@ -33,6 +34,8 @@ urlpatterns = [
     path("watch/<token:slug>/kt/poll", kt_views.kt_watch_poll, name="kt-watch-poll"),
     path("<int:pk>/kt/shoot/", kt_shoot.shoot_helper, name="kt-shoot"),
     path("<int:pk>/kt/shoot/apply", kt_shoot.shoot_apply, name="kt-shoot-apply"),
+    path("<int:pk>/kt/fight/", kt_fight.fight_helper, name="kt-fight"),
+    path("<int:pk>/kt/fight/apply", kt_fight.fight_apply, name="kt-fight-apply"),
     # The attack helper (matches/attack/views.py)
     path("<int:pk>/attack/", hgb(attack_views.attack_helper), name="attack-helper"),
     path("<int:pk>/attack/apply", hgb(attack_views.attack_apply), name="attack-apply"),

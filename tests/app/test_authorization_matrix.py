@@ -180,6 +180,8 @@ MATRIX = [
     Case("matches:kt-watch-poll", "GET", ("ktwatch",), same(204), query="?seq=0"),
     Case("matches:kt-shoot", "GET", ("ktmatch",), owner_only(200)),
     Case("matches:kt-shoot-apply", "POST", ("ktmatch",), owner_only(400), {}),  # no key
+    Case("matches:kt-fight", "GET", ("ktmatch",), owner_only(200)),
+    Case("matches:kt-fight-apply", "POST", ("ktmatch",), owner_only(400), {}),  # no key
 ]
 
 
