@@ -109,16 +109,21 @@ def make_kt_pack(user: User | None = None, *, guest_key: str = "", profiles: dic
 
 
 def make_team(
-    user: User | None = None, *, guest_key: str = "", name: str = "Test team", operatives: int = 0
+    user: User | None = None,
+    *,
+    guest_key: str = "",
+    name: str = "Test team",
+    operatives: int = 0,
+    profile: dict = KT_PROFILE,
 ) -> Roster:
-    """A Kill Team roster of ``operatives`` test troopers."""
+    """A Kill Team roster of ``operatives`` test troopers (of ``profile``)."""
     from armies.killteam.services import stored_fields, team_create
     from rules.killteam import profile as kt
 
     roster = team_create(owner=_owner(user, guest_key), name=name)
     team = kt.read_team(roster.army)
     for _ in range(operatives):
-        team = kt.add_operative(team, kt.read_profile(KT_PROFILE), entered_by="jan")
+        team = kt.add_operative(team, kt.read_profile(profile), entered_by="jan")
     for field, value in stored_fields(team).items():
         setattr(roster, field, value)
     roster.save()

@@ -12,10 +12,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from armies.models import Owner
+from matches.killteam.services import kt_match_start
 from matches.models import MatchEvent
 from rules import killteam as kt
 from tests.app.test_killteam_match import kt_tap, match, state_of, to_firefight  # noqa: F401,F811
-from tests.factories import make_match, make_user
+from tests.factories import make_match, make_team, make_user
+from tests.killteam_profiles import KT_PROFILE
 
 pytestmark = pytest.mark.django_db
 
@@ -237,3 +240,46 @@ def test_applying_a_fight_enforces_csrf(player, fighting):
     response = client.post(apply_url(fighting), applied(csrfmiddlewaretoken=token))
     assert response.status_code == 302
     assert state_of(fighting).operative("b-1").current == 3
+
+
+BRUTE = KT_PROFILE | {
+    "name": "Brute",
+    "weapons": [KT_PROFILE["weapons"][1] | {"name": "Maul", "rules": ["Brutal", "Shock"]}],
+}
+
+
+@pytest.fixture
+def brawl(client, player):
+    """Red's brutes (a Maul: Brutal, Shock) against Blue's troopers; a-1 is active."""
+    mine = make_team(player, name="Red team", operatives=1, profile=BRUTE)
+    theirs = make_team(player, name="Blue team", operatives=1)
+    game = kt_match_start(owner=Owner(player.pk, None), player="jan", mine=mine, opponent=theirs)
+    to_firefight(client, game)
+    kt_tap(client, game, "activate a-1 engage")
+    return game
+
+
+def test_the_table_says_which_weapon_rules_apply_and_the_odds_and_choices_follow(client, brawl):
+    pick = {"attacker": "a-1|Maul", "target": "b-1|Test blade"}
+    html = client.get(helper(brawl), pick).content.decode()
+    assert 'name="arule" value="Brutal" checked' in html
+    assert 'name="arule" value="Shock" checked' in html
+    assert "Brute (Red team)&#x27;s Shock: in a fight, the first critical strike" in html
+    # Blue's normal cannot block the Maul's normal (Brutal) while Brutal applies ...
+    dice = {"adice": "4 1 1", "tdice": "5 1 1", "step": ["strike-normal"]}
+    html = client.get(helper(brawl), pick | dice).content.decode()
+    assert options(html) == ["strike-normal"]
+    # ... and can once the players untick it (Shock stays).
+    ticked = {"arule_for": "a-1|Maul", "arule": "Shock", "trule_for": "b-1|Test blade"}
+    html = client.get(helper(brawl), pick | ticked | dice).content.decode()
+    assert 'name="arule" value="Brutal">' in html and "s Brutal:" not in html
+    assert options(html) == ["strike-normal", "block-normal-normal"]
+    assert "Brute (Red team)&#x27;s Shock:" in html
+    odds = client.get(helper(brawl), pick | ticked).content.decode()
+    assert "s Brutal:" not in odds
+
+
+def test_a_new_pick_starts_with_all_of_its_weapons_rules(client, brawl):
+    others = {"arule_for": "a-1|Other", "arule": "Shock"}  # ticked for another pick
+    html = client.get(helper(brawl), PICK | {"attacker": "a-1|Maul"} | others).content.decode()
+    assert 'name="arule" value="Brutal" checked' in html
