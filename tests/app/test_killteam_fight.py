@@ -266,7 +266,7 @@ def test_the_table_says_which_weapon_rules_apply_and_the_odds_and_choices_follow
     assert 'name="arule" value="Shock" checked' in html
     assert "Brute (Red team)&#x27;s Shock: in a fight, the first critical strike" in html
     # Blue's normal cannot block the Maul's normal (Brutal) while Brutal applies ...
-    dice = {"adice": "4 1 1", "tdice": "5 1 1", "step": ["strike-normal"]}
+    dice = {"adice": "4 4 1", "tdice": "5 1 1", "step": ["strike-normal"]}
     html = client.get(helper(brawl), pick | dice).content.decode()
     assert options(html) == ["strike-normal"]
     # ... and can once the players untick it (Shock stays).
