@@ -115,15 +115,17 @@ def make_team(
     name: str = "Test team",
     operatives: int = 0,
     grenades: tuple[int, int] = (0, 0),
+    profile: dict = KT_PROFILE,
 ) -> Roster:
-    """A Kill Team roster of ``operatives`` test troopers and ``grenades`` (frag, krak)."""
+    """A Kill Team roster of ``operatives`` test troopers (of ``profile``) and ``grenades``
+    (frag, krak)."""
     from armies.killteam.services import stored_fields, team_create
     from rules.killteam import profile as kt
 
     roster = team_create(owner=_owner(user, guest_key), name=name)
     team = kt.read_team(roster.army)
     for _ in range(operatives):
-        team = kt.add_operative(team, kt.read_profile(KT_PROFILE), entered_by="jan")
+        team = kt.add_operative(team, kt.read_profile(profile), entered_by="jan")
     if any(grenades):
         team = kt.set_grenades(team, *grenades)
     for field, value in stored_fields(team).items():

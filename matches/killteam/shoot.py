@@ -5,32 +5,35 @@ the damage as one undoable event."""
 
 from __future__ import annotations
 
-import re
-import secrets
 import uuid
 from dataclasses import dataclass
-from fractions import Fraction
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST, require_safe
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
-from matches import access
-from matches.forms import client_key
 from matches.killteam import services
+from matches.killteam.helper import (
+    applies_event,
+    percent,
+    picked,
+    read_dice,
+    roll,
+    rules_chosen,
+    weapon_picks,
+)
 from matches.killteam.views import player_match
 from matches.models import Match
 from matches.views import _plain
 from rules import killteam as kt
 from rules.errors import RulesError
-from rules.eventlog import EventError, UnknownId
+from rules.eventlog import Event, EventError, UnknownId
 from rules.killteam.data import core_numbers
+from rules.killteam.profile import RANGED
 from rules.killteam.shoot import defence_dice_to_roll
 
 TEMPLATE = "matches/killteam_shoot.html"
 DEFENCE_DICE = core_numbers().defence_dice
-DICE = re.compile(r"^[1-6](?:[ ,]+[1-6]){0,19}$")
 
 
 @dataclass(frozen=True)
@@ -60,20 +63,10 @@ def _choice(state: kt.KillTeamState, data: QueryDict) -> Choice | None:
     pick, target_id = data.get("pick", ""), data.get("target", "")
     if not pick or not target_id:
         return None
-    shooter_id, _, weapon_name = pick.partition("|")
-    shooter = state.operative(shooter_id)
-    grenade = state.side(shooter.side).grenade(weapon_name)
-    weapon = kt.grenade_weapon(grenade.key) if grenade else shooter.weapon(weapon_name)
+    shooter, weapon = picked(state, pick)
     target = state.operative(target_id)
-    printed = tuple(rule.text for rule in weapon.rules)
-    chosen = tuple(data.getlist("rule")) if data.get("rules_sent") else printed
-    return Choice(
-        shooter, weapon, target, data.get("cover") == "1", tuple(r for r in printed if r in chosen)
-    )
-
-
-def _percent(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
+    ticked = data.getlist("rule") if data.get("rules_sent") else None
+    return Choice(shooter, weapon, target, data.get("cover") == "1", rules_chosen(weapon, ticked))
 
 
 def _odds(choice: Choice) -> dict:
@@ -90,36 +83,18 @@ def _odds(choice: Choice) -> dict:
     )
     left = max(target.current, 0)
     return {
-        "rows": [(damage, _percent(p)) for damage, p in distribution.items()],
-        "incapacitate": _percent(kt.incapacitate_chance(distribution, left)),
-        "injure": _percent(kt.injure_chance(distribution, target.wounds, left)),
+        "rows": [(damage, percent(p)) for damage, p in distribution.items()],
+        "incapacitate": percent(kt.incapacitate_chance(distribution, left)),
+        "injure": percent(kt.injure_chance(distribution, target.wounds, left)),
         "policy": kt.odds_policy(choice.rules, cover=choice.cover),
         "left": left,
     }
 
 
-def _dice(text: str, what: str) -> tuple[int, ...]:
-    text = text.strip()
-    if not text:
-        return ()
-    if not DICE.fullmatch(text):
-        raise RulesError(f"Enter the {what} as numbers 1 to 6, such as 6 4 2.")
-    return tuple(int(d) for d in re.split(r"[ ,]+", text))
-
-
 def _context(request: HttpRequest, match: Match, data: QueryDict) -> dict:
     state = services.current_state(match)
     live = [op for op in state.operatives if not op.incapacitated]
-    picks = [
-        (f"{op.id}|{w.name}", f"{kt.label(state, op)}: {w.name}")
-        for op in live
-        for w in op.weapons
-        if w.kind == "ranged"
-    ] + [
-        (f"{op.id}|{g.name}", f"{kt.label(state, op)}: {g.name} ({g.used} of {g.picked} used)")
-        for op in live
-        for g in state.side(op.side).grenades
-    ]
+    picks = weapon_picks(state, live, RANGED)
     context = {
         "match": match,
         "picks": picks,
@@ -144,17 +119,13 @@ def _context(request: HttpRequest, match: Match, data: QueryDict) -> dict:
     return context
 
 
-def _roll(count: int) -> str:
-    return " ".join(str(secrets.randbelow(6) + 1) for _ in range(count))
-
-
 def _read_dice(choice: Choice, data: QueryDict) -> dict:
     """The dice entered (or rolled on screen: as many as the rules say to roll) read, and the
     ways to block them, least damage first."""
     rolled = data.get("roll") == "1"
     profile = choice.profile()
-    attack_text = _roll(choice.weapon.attacks) if rolled else data.get("attack", "")
-    attack_dice = _dice(attack_text, "attack dice")
+    attack_text = roll(choice.weapon.attacks) if rolled else data.get("attack", "")
+    attack_dice = read_dice(attack_text, "attack dice")
     if not attack_dice:
         return {}
     attack = kt.read_attack(profile, attack_dice, injured_attacker=choice.shooter.injured)
@@ -163,10 +134,10 @@ def _read_dice(choice: Choice, data: QueryDict) -> dict:
         count, _ = defence_dice_to_roll(
             profile.rules, attack.crits, defence_dice=DEFENCE_DICE, cover=choice.cover
         )
-        defence_text = _roll(count)
+        defence_text = roll(count)
     else:
         defence_text = data.get("defence", "")
-    defence_dice = _dice(defence_text, "defence dice")
+    defence_dice = read_dice(defence_text, "defence dice")
     if not defence_dice:
         return found
     defence = kt.read_defence(
@@ -186,47 +157,27 @@ def shoot_helper(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, TEMPLATE, context)
 
 
-@require_POST
-def shoot_apply(request: HttpRequest, pk: int) -> HttpResponse:
+@applies_event
+def shoot_apply(request: HttpRequest, match: Match) -> Event:
     """Apply the chosen blocks' damage (and Stun) with the Shoot action, as one event."""
-    match = player_match(request, pk)
-    try:
-        key = client_key(request.POST.get("key"))
-        context = _context(request, match, request.POST)
-        if context.get("error"):
-            raise RulesError(context["error"])
-        options = context.get("options")
-        if not options:
-            raise EventError("Enter the attack and defence dice first.")
-        index = request.POST.get("block", "0")
-        if not index.isdigit() or int(index) >= len(options):
-            raise EventError("Choose one of the blocks offered.")
-        choice, blocks = context["choice"], options[int(index)]
-        result = kt.resolve_shoot(choice.profile(), context["attack"], context["defence"], blocks)
-        as_action = request.POST.get("as_action") == "1"
-        event = kt.make_event(
-            "resolve",
-            operative=choice.shooter.id,
-            action="shoot" if as_action else "",
-            ap=1 if as_action else 0,
-            weapon=choice.weapon.name,  # used (Limited, grenades) with or without the action
-            damage={choice.target.id: result.damage},
-            stun=[choice.target.id] if result.stun else [],
-            note=f"Shoot with {choice.weapon.name}: {result.words}",
-        )
-        applied = access.act(
-            request,
-            pk,
-            lambda claim: services.kt_apply(
-                match_id=pk, side=claim.side, token=claim.token, client_key=key, request=event
-            ),
-        )
-    except UnknownId as error:
-        return _plain(error, 404)
-    except RulesError as error:
-        return _plain(error, 400)
-    if applied.error:
-        return _plain(applied.error, 400)
-    for warning in applied.warnings:
-        messages.warning(request, warning)
-    return redirect("matches:match-board", pk=pk)
+    context = _context(request, match, request.POST)
+    if context.get("error"):
+        raise RulesError(context["error"])
+    options = context.get("options")
+    if not options:
+        raise EventError("Enter the attack and defence dice first.")
+    index = request.POST.get("block", "0")
+    if not index.isdigit() or int(index) >= len(options):
+        raise EventError("Choose one of the blocks offered.")
+    choice, blocks = context["choice"], options[int(index)]
+    result = kt.resolve_shoot(choice.profile(), context["attack"], context["defence"], blocks)
+    return kt.make_event(
+        "resolve",
+        operative=choice.shooter.id,
+        action="shoot" if request.POST.get("as_action") == "1" else "",
+        ap=1 if request.POST.get("as_action") == "1" else 0,
+        weapon=choice.weapon.name,  # used (Limited, grenades) with or without the action
+        damage={choice.target.id: result.damage},
+        stun=[choice.target.id] if result.stun else [],
+        note=f"Shoot with {choice.weapon.name}: {result.words}",
+    )

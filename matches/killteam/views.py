@@ -22,10 +22,10 @@ from matches.killteam import board, ops, services
 from matches.killteam.forms import KtStartForm
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
 from matches.queries import poll_matches
-from matches.services import MatchError, player_label
+from matches.services import MatchError, Redo, UndoLast, player_label
 from matches.views import SEQ, _name_initial, _plain
 from rules import killteam as kt
-from rules.eventlog import EventError, UnknownId
+from rules.eventlog import Event, EventError, UnknownId
 
 BOARD = "matches/killteam_board.html"
 CHANGES = "matches/killteam_board.html#kt-changes"
@@ -135,19 +135,26 @@ def kt_new(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/killteam_new.html", context)
 
 
+def kt_act(
+    request: HttpRequest, pk: int, key: str, change: Event | UndoLast | Redo
+) -> services.KtApplied:
+    """One change as the player of match ``pk`` (``access.act`` finds the seat), once per key."""
+    return access.act(
+        request,
+        pk,
+        lambda claim: services.kt_apply(
+            match_id=pk, side=claim.side, token=claim.token, client_key=key, request=change
+        ),
+    )
+
+
 @require_POST
 def kt_event(request: HttpRequest, pk: int) -> HttpResponse:
     """A tap on the Kill Team board: one change, applied once per client key."""
     try:
         key = client_key(request.POST.get("key"))
         change = ops.parse_op(request.POST.get("op"))
-        applied = access.act(
-            request,
-            pk,
-            lambda claim: services.kt_apply(
-                match_id=pk, side=claim.side, token=claim.token, client_key=key, request=change
-            ),
-        )
+        applied = kt_act(request, pk, key, change)
     except UnknownId as error:
         player_match(request, pk)  # a stranger is told there is no such match first
         return _plain(error, 404)

@@ -29,9 +29,18 @@ from rules.killteam.fight import (
     fight_choices,
     fight_choose,
     fight_odds,
+    fight_policy,
     start_fight,
 )
 from rules.killteam.log import plan_undo, plan_undo_from, replay, rewind
+from rules.killteam.melee import (
+    acting_side,
+    check_fight,
+    fight_attackers,
+    fight_event,
+    fight_targets,
+    melee_weapons,
+)
 from rules.killteam.play import make_event, read_event, step
 from rules.killteam.profile import (
     Grenades,
@@ -139,6 +148,13 @@ __all__ = [
     "fight_choices",
     "fight_choose",
     "fight_odds",
+    "fight_policy",
+    "acting_side",
+    "check_fight",
+    "fight_attackers",
+    "fight_event",
+    "fight_targets",
+    "melee_weapons",
     "grenade_weapon",
     "hot_damage_distribution",
     "incapacitate_chance",

@@ -8,6 +8,8 @@ normals never block a critical (NOTES.md 4). Brutal: the opponent blocks with cr
 successes only. Shock: the first time in the sequence its wielder strikes with a critical, one
 of the opponent's unresolved normal successes is discarded too (a critical if none is left).
 Devastating x deals x per kept critical as the dice are kept, before anyone resolves a die.
+Stun: a fighter that keeps a critical success with a Stun weapon takes 1 from the opponent's
+APL until the end of the opponent's next activation (kept, so even when that die is blocked).
 
 Readings: an operative at 0 wounds is incapacitated and removed, so the fight stops there. The
 odds use the policy NOTES.md 4 names: both players strike with every die (no blocks), each
@@ -23,6 +25,7 @@ from functools import lru_cache
 from rules.dice import check_flag, check_whole
 from rules.errors import RulesError
 from rules.exact import as_fractions
+from rules.killteam.data import core_numbers
 from rules.killteam.dice import KeptDice, retain_policy, retained_counts
 from rules.killteam.shoot import AttackProfile
 from rules.killteam.weapons import attack_faces
@@ -45,6 +48,8 @@ class Fighter:
     brutal: bool = False
     shock: bool = False
     shock_used: bool = False
+    stuns: bool = False
+    """Its weapon has Stun and it kept a critical success: the opponent is stunned."""
 
     @property
     def has_dice(self) -> bool:
@@ -77,6 +82,8 @@ class Fight:
     damage_to_attacker: int = 0
     damage_to_defender: int = 0
     notes: tuple[str, ...] = ()
+    choices: tuple[tuple[str, FightChoice], ...] = ()
+    """Each die resolved so far: (who, what)."""
 
     def side(self, key: str) -> Fighter:
         return self.attacker if key == ATTACKER else self.defender
@@ -88,6 +95,28 @@ class Fight:
     @property
     def incapacitated(self) -> tuple[str, ...]:
         return tuple(key for key in (ATTACKER, DEFENDER) if self.side(key).wounds <= 0)
+
+    @property
+    def tally(self) -> str:
+        """ "Attacker: 2 strikes, 1 block; defender: 1 strike, 0 blocks." """
+        parts = []
+        for key in (ATTACKER, DEFENDER):
+            done = [choice.action for who, choice in self.choices if who == key]
+            strikes, blocks = done.count(STRIKE), done.count(BLOCK)
+            parts.append(
+                f"{key}: {strikes} strike{'s' if strikes != 1 else ''}, "
+                f"{blocks} block{'s' if blocks != 1 else ''}"
+            )
+        return "; ".join(parts).capitalize() + "."
+
+    @property
+    def stunned(self) -> tuple[str, ...]:
+        """The sides stunned by the other's Stun weapon (an incapacitated one is removed)."""
+        return tuple(
+            key
+            for key in (ATTACKER, DEFENDER)
+            if self.side(_other(key)).stuns and key not in self.incapacitated
+        )
 
 
 def _other(key: str) -> str:
@@ -104,6 +133,7 @@ def _fighter(profile: AttackProfile, dice: KeptDice, wounds: int) -> Fighter:
         wounds=wounds,
         brutal=profile.rules.brutal,
         shock=profile.rules.shock,
+        stuns=profile.rules.stun and dice.crits > 0,
     )
 
 
@@ -126,6 +156,9 @@ def start_fight(
         notes.append(f"Devastating: the defender takes {to_defender}.")
     if to_attacker:
         notes.append(f"Devastating: the attacker takes {to_attacker}.")
+    for key, fighter in ((ATTACKER, a), (DEFENDER, d)):
+        if fighter.stuns:
+            notes.append(f"Stun: the {_other(key)} is stunned (a kept critical success).")
     a = replace(a, wounds=a.wounds - to_attacker)
     d = replace(d, wounds=d.wounds - to_defender)
     fight = Fight(a, d, ATTACKER, to_attacker, to_defender, tuple(notes))
@@ -193,6 +226,7 @@ def fight_choose(fight: Fight, choice: FightChoice) -> Fight:
         damage_to_attacker=fight.damage_to_attacker + (damage if key == DEFENDER else 0),
         damage_to_defender=fight.damage_to_defender + (damage if key == ATTACKER else 0),
         notes=tuple(notes),
+        choices=(*fight.choices, (key, choice)),
     )
     return replace(new, turn=_first_turn(new, _other(key)))
 
@@ -272,6 +306,25 @@ def fight_odds(
         attacker_incapacitates=Fraction(attacker_wins, total),
         defender_incapacitates=Fraction(defender_wins, total),
     )
+
+
+def fight_policy(
+    attacker: AttackProfile,
+    defender: AttackProfile,
+    *,
+    names: tuple[str, str] = ("The attacker", "The defender"),
+    injured: tuple[bool, bool] = (False, False),
+) -> tuple[str, ...]:
+    """The policies behind ``fight_odds`` in words: NOTES.md 4's first, then for each fighter
+    (``names``) a worse Hit when injured and each weapon rule's reading ("The attacker's Lethal
+    5+: successes of x+ are critical")."""
+    lines = [f"The odds: {ODDS_POLICY}; the fight stops when an operative is incapacitated."]
+    for name, profile, hurt in zip(names, (attacker, defender), injured, strict=True):
+        if hurt:
+            worse = core_numbers().injured_hit_worsened_by
+            lines.append(f"{name} is injured: its weapon's Hit is {worse} worse.")
+        lines += [f"{name}'s {sentence}." for sentence in profile.rules.sentences()]
+    return tuple(lines)
 
 
 def _kept(profile: AttackProfile, injured: bool):

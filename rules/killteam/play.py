@@ -70,6 +70,7 @@ EVENT_FIELDS: dict[str, dict[str, Any]] = {
         "damage": dict,
         "stun": list,
         "note": str,
+        "seen": dict,
     },
     "end_turning_point": {"turning_point": int},
     "end_match": {"winner": str, "note": str},
@@ -86,6 +87,7 @@ OPTIONAL_FIELDS: dict[str, Any] = {
     "stun": [],
     "note": "",
     "amount": 1,
+    "seen": {},
 }
 
 

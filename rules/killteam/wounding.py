@@ -99,8 +99,11 @@ def stun(state: KillTeamState, event: Event) -> Step:
 def resolve(state: KillTeamState, event: Event) -> Step:
     """A Shoot or Fight worked out by the helper, applied at once: the action (when named),
     each operative's damage, and the stuns. The weapon named is used even without the action
-    (its Limited uses, or the team's grenades, are counted)."""
+    (its Limited uses, or the team's grenades, are counted). ``seen`` names the wounds left the
+    helper worked with ({"a-1": 8}): when they changed since, the result is stale and nothing
+    changes."""
     operative = state.operative(event["operative"])
+    seen = _seen(state, event["seen"])
     damage = _targets(state, event["damage"])
     stunned = _stun_targets(state, event["stun"])
     note = " ".join(event["note"].split())
@@ -137,8 +140,18 @@ def resolve(state: KillTeamState, event: Event) -> Step:
         " ".join(words) or "Nothing happened.",
         tuple(warnings),
         writes=frozenset(writes),
-        reads=frozenset({"match:turn"}),
+        reads=frozenset({"match:turn", *(f"{key}:wounds" for key in seen)}),
     )
+
+
+def _seen(state: KillTeamState, value: Mapping) -> dict[str, int]:
+    if len(value) > MAX_TARGETS:
+        raise RulesError(f"At most {MAX_TARGETS} operatives take damage at once.")
+    for key, current in value.items():
+        if isinstance(current, bool) or not isinstance(current, int):
+            raise EventError(f"Wounds seen are a whole number; got {current!r}.")
+        _check_seen(state, state.operative(key), current)
+    return dict(value)
 
 
 def _targets(state: KillTeamState, value: Mapping) -> dict[str, int]:

@@ -183,6 +183,8 @@ MATRIX = [
     Case("matches:kt-summary", "GET", ("ktmatch",), owner_only(200)),
     Case("matches:kt-watch-summary", "GET", ("ktwatch",), same(200)),
     Case("matches:kt-log-md", "GET", ("ktmatch",), owner_only(200)),
+    Case("matches:kt-fight", "GET", ("ktmatch",), owner_only(200)),
+    Case("matches:kt-fight-apply", "POST", ("ktmatch",), owner_only(400), {}),  # no key
 ]
 
 

@@ -16,6 +16,7 @@ from rules.killteam import (
     fight_choices,
     fight_choose,
     fight_odds,
+    fight_policy,
     read_attack,
     start_fight,
 )
@@ -208,3 +209,54 @@ def test_the_injured_fighter_hits_one_worse():
 def test_fight_odds_refuse_wounds_that_are_not_a_number():
     with pytest.raises(RulesError, match="wounds left must be a whole number"):
         fight_odds(attacker=SWORD, attacker_wounds=0, defender=CLAWS, defender_wounds=10)
+
+
+# --- Stun, the tally and the policy in words ---------------------------------------------------
+
+STUN_SWORD = attack_profile(
+    attacks=4, hit=3, normal_damage=3, critical_damage=5, weapon_rules=["Stun"]
+)
+
+
+def test_stun_needs_a_kept_critical_and_holds_even_when_that_critical_is_blocked():
+    """The text: if you keep at least one critical success, the APL of the operative the weapon
+    is used against is 1 lower; keeping is the roll, not the strike."""
+    fight = start_fight(STUN_SWORD, kept(1, 0), 10, CLAWS, kept(1, 0), 10)
+    assert fight.stunned == ("defender",)
+    assert "Stun: the defender is stunned (a kept critical success)." in fight.notes
+    fight = fight_choose(fight, FightChoice("block", "critical", "critical"))
+    assert fight.over and fight.stunned == ("defender",)
+    assert start_fight(STUN_SWORD, kept(0, 3), 10, CLAWS, kept(1, 0), 10).stunned == ()
+
+
+def test_stun_works_for_the_defender_too_and_not_on_an_incapacitated_operative():
+    fight = start_fight(CLAWS, kept(1, 0), 10, STUN_SWORD, kept(1, 0), 10)
+    assert fight.stunned == ("attacker",)
+    fight = start_fight(SWORD, kept(1, 0), 10, STUN_SWORD, kept(1, 0), 5)
+    fight = fight_choose(fight, STRIKE_CRIT)
+    assert fight.incapacitated == ("defender",) and fight.stunned == ("attacker",)
+    fight = start_fight(STUN_SWORD, kept(1, 0), 10, CLAWS, kept(0, 0), 5)
+    assert fight_choose(fight, STRIKE_CRIT).stunned == ()
+
+
+def test_the_tally_counts_each_sides_strikes_and_blocks():
+    fight = start_fight(SWORD, kept(1, 1), 20, CLAWS, kept(0, 2), 20)
+    fight = fight_choose(fight, STRIKE_CRIT)
+    fight = fight_choose(fight, FightChoice("block", "normal", "normal"))
+    fight = fight_choose(fight, STRIKE_NORMAL)
+    assert fight.tally == "Attacker: 1 strike, 0 blocks; defender: 1 strike, 1 block."
+    assert [who for who, _ in fight.choices] == ["attacker", "defender", "defender"]
+
+
+def test_the_fight_policy_says_the_stated_policy_and_each_weapons_rules_in_words():
+    lethal = attack_profile(
+        attacks=3, hit=3, normal_damage=3, critical_damage=4, weapon_rules=["Lethal 5+"]
+    )
+    lines = fight_policy(lethal, STUN_SWORD, names=("Gunner", "Ork"), injured=(False, True))
+    assert lines[0] == (
+        "The odds: if both players strike with every die, critical successes first (no "
+        "blocks); the fight stops when an operative is incapacitated."
+    )
+    assert "Gunner's Lethal 5+: successes of x+ are critical." in lines
+    assert "Ork is injured: its weapon's Hit is 1 worse." in lines
+    assert any(line.startswith("Ork's Stun: ") for line in lines)
