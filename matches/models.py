@@ -256,10 +256,14 @@ class Match(models.Model):
             )
             rows = sorted(snapshot_and_after, key=lambda row: row[0])
             (state_seq, snapshot), changes = rows[0], rows[1:]
-        state = storage.read(snapshot)
+        # Every change records the values it set, so each field's latest value put in once is
+        # the same as the changes put in one after another (and rebuilds each part once).
+        latest: dict[str, dict] = {}
         for _, parts in changes:
-            state = storage.apply_parts(state, parts)
-        return state_seq, state
+            for key, values in parts.items():
+                latest.setdefault(key, {}).update(values)
+        state = storage.read(snapshot)
+        return state_seq, storage.apply_parts(state, latest) if latest else state
 
     def remember_state(self, state: Any, storage: StateStorage = HGB_STATE) -> None:
         """Keep the state just written (after ``seq`` and ``updated_at`` were updated)."""

@@ -11,9 +11,10 @@ as Rough Terrain.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
 from rules.dice import (
@@ -446,12 +447,28 @@ class DamageTrack:
         raw_boxes = data["boxes"]
         if not isinstance(raw_boxes, list):
             raise RulesError(f"A saved damage track's boxes must be a list; got {raw_boxes!r}.")
-        boxes = []
-        for raw in raw_boxes:
-            try:
-                boxes.append(BoxKind(raw))
-            except ValueError:
-                raise RulesError(
-                    f"Unknown damage box {raw!r}; expected sturdy, light, heavy or critical."
-                ) from None
-        return cls(boxes=tuple(boxes), marked=data["marked"], overkilled=data["overkilled"])
+        marked, overkilled = data["marked"], data["overkilled"]
+        if (
+            all(type(raw) is str for raw in raw_boxes)
+            and type(marked) is int
+            and type(overkilled) is bool
+        ):
+            # A match holds the same few tracks many times over: each is read and checked once.
+            return _track_read_once(tuple(raw_boxes), marked, overkilled)
+        return _track(raw_boxes, marked, overkilled)
+
+
+def _track(raw_boxes: Iterable[Any], marked: Any, overkilled: Any) -> DamageTrack:
+    boxes = []
+    for raw in raw_boxes:
+        try:
+            boxes.append(BoxKind(raw))
+        except ValueError:
+            raise RulesError(
+                f"Unknown damage box {raw!r}; expected sturdy, light, heavy or critical."
+            ) from None
+    return DamageTrack(boxes=tuple(boxes), marked=marked, overkilled=overkilled)
+
+
+# Tracks are immutable, so one read can stand for every equal one (a refusal is never kept).
+_track_read_once = lru_cache(maxsize=1024)(_track)

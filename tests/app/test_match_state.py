@@ -152,3 +152,14 @@ def test_the_migration_makes_each_stored_state_the_snapshot_after_the_last_event
         assert new.objects.get(pk=pk).state_seq == 7
     finally:
         MigrationExecutor(connection).migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_many_changes_to_one_model_after_the_snapshot_read_back_exactly(client, player):
+    match = make_match(player)
+    for op in ["mark b-1-1", "mark b-1-1", "speed b-1-1 top", "clear b-1-1", "mark b-1-2"]:
+        assert tap(client, match, op).status_code == 200
+    STATES.entries.clear()
+    stored = fresh(match)
+    assert stored.state_seq == 0 and stored.seq == 5
+    state = stored.current_state()
+    assert state == replayed(match) and state.unit("b-1-1").track.marked == 1
