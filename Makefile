@@ -84,4 +84,4 @@ bench: $(STAMP)
 	$(PY) bench/run.py
 
 check-data: $(STAMP)
-	$(PY) -m rules check
+	$(PY) -m rules.hgb check

@@ -15,7 +15,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.text import slugify
 
-import rules
+import rules.hgb
 from armies.models import Roster
 from armies.presenters import RosterView
 from armies.services import RosterError
@@ -81,7 +81,7 @@ def hgb_export(roster: Roster, view: RosterView) -> dict:
 
     The summary is only a statement: an import reads "roster" alone and recomputes the rest.
     """
-    catalog = rules.default_catalog()
+    catalog = rules.hgb.default_catalog()
     return {
         "data": {"version": catalog.data_version, "fingerprint": roster.data_fingerprint},
         "summary": _summary(view, catalog),
@@ -89,7 +89,7 @@ def hgb_export(roster: Roster, view: RosterView) -> dict:
     }
 
 
-def _summary(view: RosterView, catalog: rules.Catalog) -> dict:
+def _summary(view: RosterView, catalog: rules.hgb.Catalog) -> dict:
     summary = {
         "computed_with_data": catalog.fingerprint,
         "total_tv": view.total,
@@ -108,7 +108,7 @@ def _summary(view: RosterView, catalog: rules.Catalog) -> dict:
     return summary
 
 
-def _skills(profile: rules.ModelProfile) -> str:
+def _skills(profile: rules.hgb.ModelProfile) -> str:
     s = profile.skills
     return f"ATT {_n(s.att)}, DEF {_n(s.defense)}, EW {_n(s.ew)}, LD {_n(s.ld)}"
 

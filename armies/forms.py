@@ -4,8 +4,8 @@ import re
 
 from django import forms
 
-import rules
-import rules.datapack
+import rules.hgb
+import rules.hgb.datapack
 from blitz_site import systems
 from blitz_site.once import OnceKeyField
 from blitz_site.text import StorableTextMixin
@@ -14,7 +14,7 @@ MAX_IMPORT_BYTES = 256 * 1024
 
 
 def start_choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    catalog = rules.default_catalog()
+    catalog = rules.hgb.default_catalog()
     presets = [
         (f"preset:{preset.id}", f"{preset.name} ({preset.tv} TV)")
         for preset in catalog.presets_in_order()
@@ -60,7 +60,7 @@ class TvLimitForm(forms.Form):
     tv_limit = forms.IntegerField(
         label="TV limit",
         min_value=1,
-        max_value=rules.army.MAX_TV_LIMIT,
+        max_value=rules.hgb.army.MAX_TV_LIMIT,
         error_messages={"invalid": "The TV limit is a whole number, like 610."},
     )
 
@@ -111,7 +111,7 @@ class PackImportForm(forms.Form):
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > rules.datapack.MAX_IMPORT_BYTES:
+        if upload.size > rules.hgb.datapack.MAX_IMPORT_BYTES:
             raise forms.ValidationError("That file is too large to be a datacard pack.")
         return upload
 
@@ -162,7 +162,7 @@ class FiguresForm(StorableTextMixin, forms.Form):
                 continue
             else:
                 value = int(text)
-            problem = rules.datapack.check_figure(figure, value)
+            problem = rules.hgb.datapack.check_figure(figure, value)
             if problem:
                 self.add_error(name, f"{figure.label} {problem}.")
             else:

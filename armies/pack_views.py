@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-import rules
+import rules.hgb
 from armies import packs, systems
 from armies.forms import FiguresForm, PackCreateForm, PackImportForm, RosterPackForm
 from armies.models import DataPack, RevokedPackSlug, Roster
@@ -16,7 +16,7 @@ from armies.owners import request_owner
 from blitz_site.once import new_key, read_key
 from blitz_site.systems import HGB, GameSystem
 from blitz_site.text import is_token
-from rules.datapack import FIELDS
+from rules.hgb.datapack import FIELDS
 
 
 def _own_pack(request: HttpRequest, pk: int, system: GameSystem | None = None) -> DataPack:
@@ -127,22 +127,22 @@ def datacard_pack_import(request: HttpRequest) -> HttpResponse:
 def datacard_edit(request: HttpRequest, pk: int, kind: str, entry_id: str) -> HttpResponse:
     """One model's (or weapon's) figures in a pack: the data's read-only, the rest a form."""
     pack = _own_pack(request, pk, HGB)
-    data = rules.default_catalog()
+    data = rules.hgb.default_catalog()
     if kind not in FIELDS:
         raise Http404("Datacards hold models and weapons only.")
     entry = getattr(data, kind).get(entry_id) if is_token(entry_id) else None
     if entry is None:
         raise Http404("The data has no such model or weapon.")
-    builtin = rules.builtin_catalog()
+    builtin = rules.hgb.builtin_catalog()
     fixed, open_fields = [], []
     for figure in FIELDS[kind]:
-        value = rules.figure_of(data, kind, entry_id, figure.key)
+        value = rules.hgb.figure_of(data, kind, entry_id, figure.key)
         if value is None:
             open_fields.append(figure)
         else:
             source = (
                 "rules text"
-                if rules.figure_of(builtin, kind, entry_id, figure.key) is not None
+                if rules.hgb.figure_of(builtin, kind, entry_id, figure.key) is not None
                 else "host data"
             )
             fixed.append((figure.label, value, source))
@@ -181,8 +181,8 @@ def datacard_edit(request: HttpRequest, pk: int, kind: str, entry_id: str) -> Ht
 @require_safe
 def datacard_export(request: HttpRequest, pk: int) -> HttpResponse:
     pack = _own_pack(request, pk, HGB)
-    text = rules.pack_to_toml(
-        pack.figures, rules.default_catalog(), name=pack.name, owner=pack.entered_by
+    text = rules.hgb.pack_to_toml(
+        pack.figures, rules.hgb.default_catalog(), name=pack.name, owner=pack.entered_by
     )
     response = HttpResponse(text, content_type="application/toml; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="datacards-{pack.pk}.toml"'

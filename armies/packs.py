@@ -1,11 +1,11 @@
 """Datacard packs: every write (one function each, in a transaction) and the catalog a roster's
-pack completes. The figures themselves are checked by ``rules.check_pack``."""
+pack completes. The figures themselves are checked by ``rules.hgb.check_pack``."""
 
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
-import rules
+import rules.hgb
 from armies.models import DataPack, Owner, RevokedPackSlug, Roster, new_share_slug
 from blitz_site.systems import HGB, GameSystem
 from blitz_site.text import MESSAGE as UNSTORABLE_MESSAGE
@@ -51,9 +51,9 @@ def roster_pack(roster: Roster) -> DataPack | None:
     return DataPack.objects.owned_by(owner).filter(system=roster.system).first()
 
 
-def pack_catalog(figures: dict | None) -> rules.Catalog:
+def pack_catalog(figures: dict | None) -> rules.hgb.Catalog:
     """The game data completed by a pack's figures (the data's own figures always win)."""
-    return rules.complete_catalog(rules.default_catalog(), figures or {})
+    return rules.hgb.complete_catalog(rules.hgb.default_catalog(), figures or {})
 
 
 def pack_record(pack: DataPack | None) -> dict:
@@ -86,7 +86,7 @@ def _new_pack(owner: Owner, *, key: str, **fields) -> DataPack:
         owner_id=owner.user_id,
         guest_key="" if owner.user_id else owner.guest_key,
         create_key=key,
-        data_fingerprint=rules.default_catalog().fingerprint,
+        data_fingerprint=rules.hgb.default_catalog().fingerprint,
         **fields,
     )
     try:
@@ -130,10 +130,10 @@ def pack_set_figures(
     entries = content.setdefault(kind, {})
     entries[entry_id] = {key: value for key, value in figures.items() if value is not None}
     try:
-        pack.figures = rules.check_pack(content, rules.default_catalog())
-    except rules.PackError as error:
+        pack.figures = rules.hgb.check_pack(content, rules.hgb.default_catalog())
+    except rules.hgb.PackError as error:
         raise PackError(*error.messages) from error
-    pack.data_fingerprint = rules.default_catalog().fingerprint
+    pack.data_fingerprint = rules.hgb.default_catalog().fingerprint
     pack.save(update_fields=["figures", "data_fingerprint", "updated_at"])
     return pack
 
@@ -156,13 +156,13 @@ def _set_figure(owner: Owner, pack_id: int, kind: str, entry_id: str, key: str, 
     content = {k: {e: dict(f) for e, f in v.items()} for k, v in (pack.figures or {}).items()}
     content.setdefault(kind, {}).setdefault(entry_id, {})[key] = value
     try:
-        figures = rules.check_pack(content, rules.default_catalog())
-    except rules.PackError as error:
+        figures = rules.hgb.check_pack(content, rules.hgb.default_catalog())
+    except rules.hgb.PackError as error:
         raise PackError(*error.messages) from error
     if figures == pack.figures:
         return pack
     pack.figures = figures
-    pack.data_fingerprint = rules.default_catalog().fingerprint
+    pack.data_fingerprint = rules.hgb.default_catalog().fingerprint
     pack.save(update_fields=["figures", "data_fingerprint", "updated_at"])
     return pack
 
@@ -174,8 +174,8 @@ def pack_import(
     if first := created_with(owner, key):
         return first
     try:
-        figures = rules.read_pack_file(filename, raw, rules.default_catalog())
-    except rules.PackError as error:
+        figures = rules.hgb.read_pack_file(filename, raw, rules.hgb.default_catalog())
+    except rules.hgb.PackError as error:
         raise PackError(*error.messages) from error
     if not storable(figures):
         raise PackError(f"{filename}: {UNSTORABLE_MESSAGE}")

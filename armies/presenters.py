@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-import rules
+import rules.hgb
 from armies.models import DataPack, Roster
 from armies.packs import pack_catalog, roster_pack
-from rules.datapack import PACK, SOURCE_WORDS
-from rules.glossary import glossary, weapon_terms
+from rules.hgb.datapack import PACK, SOURCE_WORDS
+from rules.hgb.glossary import glossary, weapon_terms
 
 BOX_LETTERS = {"sturdy": "S", "light": "L", "heavy": "H", "critical": "C"}
 
@@ -32,9 +32,9 @@ class Marks:
     pack_words: str = ""
 
     def figure(self, kind: str, entry_id: str, key: str) -> str:
-        if rules.figure_of(rules.builtin_catalog(), kind, entry_id, key) is not None:
+        if rules.hgb.figure_of(rules.hgb.builtin_catalog(), kind, entry_id, key) is not None:
             return ""
-        if rules.figure_of(rules.default_catalog(), kind, entry_id, key) is not None:
+        if rules.hgb.figure_of(rules.hgb.default_catalog(), kind, entry_id, key) is not None:
             return "host data"
         if (
             self.pack is not None
@@ -52,7 +52,7 @@ def pack_words(pack: DataPack | None, *, yours: bool) -> str:
 
 @dataclass(frozen=True)
 class WeaponRow:
-    weapon: rules.ProfileWeapon
+    weapon: rules.hgb.ProfileWeapon
     terms: list
     marks: dict = field(default_factory=dict)
 
@@ -72,41 +72,41 @@ class Offers:
     """The editor's offers, computed only for the groups a response draws, against one
     baseline (the roster's problems and TV) made at most once per request."""
 
-    def __init__(self, army: rules.Roster, catalog: rules.Catalog) -> None:
+    def __init__(self, army: rules.hgb.Roster, catalog: rules.hgb.Catalog) -> None:
         self.army = army
         self.catalog = catalog
 
     @cached_property
-    def baseline(self) -> rules.OfferBaseline:
-        return rules.offer_baseline(self.army, self.catalog)
+    def baseline(self) -> rules.hgb.OfferBaseline:
+        return rules.hgb.offer_baseline(self.army, self.catalog)
 
-    def options(self, g: int, m: int) -> tuple[rules.OptionChoice, ...]:
-        return rules.available_options(self.army, self.catalog, g, m, self.baseline)
+    def options(self, g: int, m: int) -> tuple[rules.hgb.OptionChoice, ...]:
+        return rules.hgb.available_options(self.army, self.catalog, g, m, self.baseline)
 
-    def upgrades(self, g: int) -> tuple[rules.UpgradeChoice, ...]:
-        return rules.available_group_upgrades(self.army, self.catalog, g, self.baseline)
+    def upgrades(self, g: int) -> tuple[rules.hgb.UpgradeChoice, ...]:
+        return rules.hgb.available_group_upgrades(self.army, self.catalog, g, self.baseline)
 
-    def bulk(self, g: int, m: int) -> tuple[rules.BulkChoice, ...]:
-        return rules.available_bulk_options(self.army, self.catalog, g, m, self.baseline)
+    def bulk(self, g: int, m: int) -> tuple[rules.hgb.BulkChoice, ...]:
+        return rules.hgb.available_bulk_options(self.army, self.catalog, g, m, self.baseline)
 
 
 @dataclass(frozen=True)
 class OptionRow:
     """One option of a model in the editor, with its "apply to all identical models" offer."""
 
-    option: rules.OptionChoice
-    bulk: rules.BulkChoice | None
+    option: rules.hgb.OptionChoice
+    bulk: rules.hgb.BulkChoice | None
 
 
 @dataclass
 class ModelView:
     index: int
     group_index: int
-    entry: rules.ModelEntry
-    cost: rules.ModelCost
-    profile: rules.ModelProfile
+    entry: rules.hgb.ModelEntry
+    cost: rules.hgb.ModelCost
+    profile: rules.hgb.ModelProfile
     offers: Offers | None
-    problems: list[rules.Problem] = field(default_factory=list)
+    problems: list[rules.hgb.Problem] = field(default_factory=list)
     marks: Marks = Marks()
 
     @property
@@ -114,7 +114,7 @@ class ModelView:
         return self.marks.figure("models", self.profile.model, "armor")
 
     @cached_property
-    def options(self) -> tuple[rules.OptionChoice, ...]:
+    def options(self) -> tuple[rules.hgb.OptionChoice, ...]:
         return self.offers.options(self.group_index, self.index) if self.offers else ()
 
     @cached_property
@@ -189,16 +189,16 @@ class ModelView:
 @dataclass
 class GroupView:
     index: int
-    group: rules.CombatGroup
+    group: rules.hgb.CombatGroup
     squad: object | None
-    cost: rules.GroupCost
+    cost: rules.hgb.GroupCost
     offers: Offers | None
     models: list[ModelView]
     addable: list[tuple[str, str]]
-    problems: list[rules.Problem] = field(default_factory=list)
+    problems: list[rules.hgb.Problem] = field(default_factory=list)
 
     @cached_property
-    def upgrades(self) -> tuple[rules.UpgradeChoice, ...]:
+    def upgrades(self) -> tuple[rules.hgb.UpgradeChoice, ...]:
         return self.offers.upgrades(self.index) if self.offers else ()
 
     @property
@@ -253,9 +253,9 @@ def sheets(groups: list[GroupView]) -> list[Sheet]:
 @dataclass
 class RosterView:
     roster: Roster
-    army: rules.Roster | None
-    cost: rules.RosterCost | None
-    problems: tuple[rules.Problem, ...]
+    army: rules.hgb.Roster | None
+    cost: rules.hgb.RosterCost | None
+    problems: tuple[rules.hgb.Problem, ...]
     groups: list[GroupView]
     faction_name: str
     squads: tuple = ()
@@ -315,13 +315,13 @@ def roster_view(
     faction = catalog.factions.get(roster.faction)
     faction_name = faction.name if faction else roster.faction
     try:
-        army = rules.roster_from_dict(roster.army, catalog)
-    except rules.RulesError as error:
+        army = rules.hgb.roster_from_dict(roster.army, catalog)
+    except rules.hgb.RulesError as error:
         return RosterView(
             roster, None, None, (), [], faction_name, unreadable=f"{error} It is shown as stored."
         )
-    cost = rules.roster_cost(army, catalog)
-    problems = rules.roster_problems(army, catalog)
+    cost = rules.hgb.roster_cost(army, catalog)
+    problems = rules.hgb.roster_problems(army, catalog)
     offers = Offers(army, catalog) if editing else None
     groups = []
     for group_cost, group in zip(cost.groups, army.groups, strict=True):
@@ -333,7 +333,7 @@ def roster_view(
                 group_index=g,
                 entry=entry,
                 cost=model_cost,
-                profile=rules.model_profile(army, catalog, g, m),
+                profile=rules.hgb.model_profile(army, catalog, g, m),
                 offers=offers,
                 marks=marks,
             )
@@ -406,15 +406,15 @@ def _words(source: str | None, pack: DataPack | None, yours: bool) -> str:
 def entry_rows(kind: str, pack: DataPack | None, *, yours: bool) -> list[EntryRow]:
     """Every model (or weapon) the data knows, with its figures and where each comes from."""
     figures = pack.figures if pack else {}
-    builtin, hosted = rules.builtin_catalog(), rules.default_catalog()
-    done = rules.complete_catalog(hosted, figures)
+    builtin, hosted = rules.hgb.builtin_catalog(), rules.hgb.default_catalog()
+    done = rules.hgb.complete_catalog(hosted, figures)
     entries = getattr(hosted, kind).values()
     rows = []
     for entry in sorted(entries, key=lambda e: e.name.lower()):
         entry_id = entry.id if kind == "models" else entry.code
-        sources = rules.figure_sources(builtin, hosted, kind, entry_id, figures)
+        sources = rules.hgb.figure_sources(builtin, hosted, kind, entry_id, figures)
         cells = [
-            Cell(rules.figure_of(done, kind, entry_id, key), _words(sources[key], pack, yours))
+            Cell(rules.hgb.figure_of(done, kind, entry_id, key), _words(sources[key], pack, yours))
             for key in SUMMARY[kind]
         ]
         others = [key for key in sources if key not in SUMMARY[kind]]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-import rules
+import rules.hgb
 from armies.models import Owner, RevokedShareSlug, Roster, new_share_slug
 from blitz_site.systems import HGB, GameSystem
 
@@ -30,26 +30,26 @@ class Change:
     applied: bool  # False when the request's key had already been applied
 
 
-def catalog() -> rules.Catalog:
-    return rules.default_catalog()
+def catalog() -> rules.hgb.Catalog:
+    return rules.hgb.default_catalog()
 
 
-def load_army(roster: Roster) -> rules.Roster:
-    return rules.roster_from_dict(roster.army, catalog())
+def load_army(roster: Roster) -> rules.hgb.Roster:
+    return rules.hgb.roster_from_dict(roster.army, catalog())
 
 
-def _store(roster: Roster, army: rules.Roster) -> None:
+def _store(roster: Roster, army: rules.hgb.Roster) -> None:
     for field, value in stored_fields(army).items():
         if field != "name":
             setattr(roster, field, value)
     roster.name = army.name or roster.name
 
 
-def stored_fields(army: rules.Roster) -> dict:
+def stored_fields(army: rules.hgb.Roster) -> dict:
     """The row's fields of a Heavy Gear Blitz roster (``army`` named)."""
     return {
         "system": HGB.id,
-        "army": rules.roster_to_dict(army),
+        "army": rules.hgb.roster_to_dict(army),
         "name": army.name,
         "faction": army.faction,
         "tv_limit": army.tv_limit,
@@ -78,7 +78,7 @@ def created_with(owner: Owner, key: str) -> Roster | None:
     return Roster.objects.owned_by(owner).filter(create_key=key).first()
 
 
-def _new_roster(owner: Owner, army: rules.Roster, *, key: str = "", **extra) -> Roster:
+def _new_roster(owner: Owner, army: rules.hgb.Roster, *, key: str = "", **extra) -> Roster:
     """Save a new Heavy Gear Blitz roster (see ``new_roster``)."""
     fields = stored_fields(army)
     fields["name"] = army.name or ""
@@ -120,15 +120,15 @@ def roster_create(
     cat = catalog()
     try:
         if preset:
-            army = rules.preset_roster(cat, preset)
+            army = rules.hgb.preset_roster(cat, preset)
             if name:
-                army = rules.rename(army, _clean_name(name))
+                army = rules.hgb.rename(army, _clean_name(name))
         else:
             if faction not in cat.factions:
                 raise RosterError("Choose a faction for the new roster.")
             default_name = f"{cat.factions[faction].name} roster"
-            army = rules.new_roster(cat, faction, name=_clean_name(name or default_name))
-    except rules.RulesError as error:
+            army = rules.hgb.new_roster(cat, faction, name=_clean_name(name or default_name))
+    except rules.hgb.RulesError as error:
         raise RosterError(str(error)) from error
     return _new_roster(owner, army, key=key)
 
@@ -144,7 +144,11 @@ def locked(owner: Owner, roster_id: int, system: GameSystem | None = None) -> Ro
 
 
 def roster_change(
-    *, owner: Owner, roster_id: int, key: str, change: Callable[[rules.Roster], rules.Roster]
+    *,
+    owner: Owner,
+    roster_id: int,
+    key: str,
+    change: Callable[[rules.hgb.Roster], rules.hgb.Roster],
 ) -> Change:
     """Apply one change to a Heavy Gear Blitz roster, once per key, under a row lock."""
 
@@ -166,7 +170,7 @@ def change_once(
         return Change(roster, applied=False)
     try:
         store(roster)
-    except rules.RulesError as error:
+    except rules.hgb.RulesError as error:
         raise RosterError(str(error)) from error
     if key:
         roster.applied_keys = [*roster.applied_keys, key][-APPLIED_KEYS_KEPT:]
@@ -177,7 +181,7 @@ def change_once(
 def roster_rename(*, owner: Owner, roster_id: int, name: str) -> Change:
     clean = _clean_name(name)
     return roster_change(
-        owner=owner, roster_id=roster_id, key="", change=lambda army: rules.rename(army, clean)
+        owner=owner, roster_id=roster_id, key="", change=lambda army: rules.hgb.rename(army, clean)
     )
 
 
@@ -186,7 +190,7 @@ def roster_set_tv_limit(*, owner: Owner, roster_id: int, tv_limit: int) -> Chang
         owner=owner,
         roster_id=roster_id,
         key="",
-        change=lambda army: rules.set_tv_limit(army, tv_limit),
+        change=lambda army: rules.hgb.set_tv_limit(army, tv_limit),
     )
 
 
@@ -196,7 +200,7 @@ CopyFields = Callable[[Roster, str], dict]
 
 def copy_fields(roster: Roster, name: str) -> dict:
     """A Heavy Gear Blitz roster's fields for a copy named ``name``."""
-    return stored_fields(rules.rename(load_army(roster), name))
+    return stored_fields(rules.hgb.rename(load_army(roster), name))
 
 
 @transaction.atomic
@@ -274,13 +278,15 @@ def import_fields(data: object) -> dict:
     data's own checks, the size bound, and nothing the game data does not know."""
     cat = catalog()
     try:
-        army = rules.roster_from_dict(data, cat)
-    except rules.RulesError as error:
+        army = rules.hgb.roster_from_dict(data, cat)
+    except rules.hgb.RulesError as error:
         raise RosterError(str(error)) from error
-    refusal = rules.size_refusal(army)
+    refusal = rules.hgb.size_refusal(army)
     if refusal:
         raise RosterError(f"This file can't be imported. {refusal}")
-    unknown = [p.message for p in rules.roster_problems(army, cat) if p.code.startswith("unknown")]
+    unknown = [
+        p.message for p in rules.hgb.roster_problems(army, cat) if p.code.startswith("unknown")
+    ]
     if unknown:
         raise RosterError("The file names things the game data does not know: " + " ".join(unknown))
-    return stored_fields(rules.rename(army, _clean_name(army.name or "Imported roster")))
+    return stored_fields(rules.hgb.rename(army, _clean_name(army.name or "Imported roster")))

@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-import rules
+import rules.hgb
 from armies import exports, services, systems
 from armies.forms import ImportForm, RenameForm, RosterListForm, TvLimitForm
 from armies.models import RevokedShareSlug, Roster
@@ -192,7 +192,7 @@ def _regions(request: HttpRequest, roster: Roster, names: list[str], **extra) ->
 def _apply(
     request: HttpRequest,
     pk: int,
-    change: Callable[[rules.Roster], rules.Roster],
+    change: Callable[[rules.hgb.Roster], rules.hgb.Roster],
     *,
     group: int | None,
     keyed: bool,
@@ -223,7 +223,7 @@ def _apply(
     return _regions(request, roster, names, error=error, error_at="roster-groups")
 
 
-def _expect(army: rules.Roster, group: int, model: int | None, expected: str) -> None:
+def _expect(army: rules.hgb.Roster, group: int, model: int | None, expected: str) -> None:
     """Refuse a change aimed at a group or model that has moved since the page was drawn."""
     try:
         actual = (
@@ -232,15 +232,15 @@ def _expect(army: rules.Roster, group: int, model: int | None, expected: str) ->
     except IndexError:
         actual = None
     if expected and actual != expected:
-        raise rules.RulesError(STALE)
+        raise rules.hgb.RulesError(STALE)
 
 
 @require_POST
 def group_add(request: HttpRequest, pk: int) -> HttpResponse:
     squad = request.POST.get("squad", "")
-    catalog = rules.default_catalog()
+    catalog = rules.hgb.default_catalog()
     return _apply(
-        request, pk, lambda army: rules.add_group(army, catalog, squad), group=None, keyed=True
+        request, pk, lambda army: rules.hgb.add_group(army, catalog, squad), group=None, keyed=True
     )
 
 
@@ -248,9 +248,9 @@ def group_add(request: HttpRequest, pk: int) -> HttpResponse:
 def group_remove(request: HttpRequest, pk: int, group: int) -> HttpResponse:
     expected = request.POST.get("squad", "")
 
-    def change(army: rules.Roster) -> rules.Roster:
+    def change(army: rules.hgb.Roster) -> rules.hgb.Roster:
         _expect(army, group, None, expected)
-        return rules.remove_group(army, group)
+        return rules.hgb.remove_group(army, group)
 
     return _apply(request, pk, change, group=None, keyed=True)
 
@@ -258,11 +258,11 @@ def group_remove(request: HttpRequest, pk: int, group: int) -> HttpResponse:
 @require_POST
 def model_add(request: HttpRequest, pk: int, group: int) -> HttpResponse:
     model = request.POST.get("model", "")
-    catalog = rules.default_catalog()
+    catalog = rules.hgb.default_catalog()
     return _apply(
         request,
         pk,
-        lambda army: rules.add_model(army, catalog, group, model),
+        lambda army: rules.hgb.add_model(army, catalog, group, model),
         group=group,
         keyed=True,
     )
@@ -272,9 +272,9 @@ def model_add(request: HttpRequest, pk: int, group: int) -> HttpResponse:
 def model_remove(request: HttpRequest, pk: int, group: int, model: int) -> HttpResponse:
     expected = request.POST.get("model", "")
 
-    def change(army: rules.Roster) -> rules.Roster:
+    def change(army: rules.hgb.Roster) -> rules.hgb.Roster:
         _expect(army, group, model, expected)
-        return rules.remove_model(army, group, model)
+        return rules.hgb.remove_model(army, group, model)
 
     return _apply(request, pk, change, group=group, keyed=True)
 
@@ -289,11 +289,11 @@ def model_option(request: HttpRequest, pk: int, group: int, model: int) -> HttpR
     if chosen is None:
         return HttpResponseBadRequest("Say whether to take the option (chosen=1) or drop it (0).")
     expected = request.POST.get("model", "")
-    catalog = rules.default_catalog()
+    catalog = rules.hgb.default_catalog()
 
-    def change(army: rules.Roster) -> rules.Roster:
+    def change(army: rules.hgb.Roster) -> rules.hgb.Roster:
         _expect(army, group, model, expected)
-        return rules.set_option(army, catalog, group, model, option, chosen)
+        return rules.hgb.set_option(army, catalog, group, model, option, chosen)
 
     return _apply(request, pk, change, group=group, keyed=False)
 
@@ -305,13 +305,13 @@ def model_option_all(request: HttpRequest, pk: int, group: int, model: int) -> H
     if chosen is None:
         return HttpResponseBadRequest("Say whether to take the option (chosen=1) or drop it (0).")
     expected, count = request.POST.get("model", ""), request.POST.get("count", "")
-    catalog = rules.default_catalog()
+    catalog = rules.hgb.default_catalog()
 
-    def change(army: rules.Roster) -> rules.Roster:
+    def change(army: rules.hgb.Roster) -> rules.hgb.Roster:
         _expect(army, group, model, expected)
-        if count != str(len(rules.identical_models(army, catalog, group, model))):
-            raise rules.RulesError(STALE)  # the identical models the page showed have changed
-        return rules.set_option_for_identical(army, catalog, group, model, option, chosen)
+        if count != str(len(rules.hgb.identical_models(army, catalog, group, model))):
+            raise rules.hgb.RulesError(STALE)  # the identical models the page showed have changed
+        return rules.hgb.set_option_for_identical(army, catalog, group, model, option, chosen)
 
     return _apply(request, pk, change, group=group, keyed=False)
 
@@ -322,11 +322,11 @@ def group_upgrade(request: HttpRequest, pk: int, group: int) -> HttpResponse:
     if chosen is None:
         return HttpResponseBadRequest("Say whether to take the upgrade (chosen=1) or drop it (0).")
     expected = request.POST.get("squad", "")
-    catalog = rules.default_catalog()
+    catalog = rules.hgb.default_catalog()
 
-    def change(army: rules.Roster) -> rules.Roster:
+    def change(army: rules.hgb.Roster) -> rules.hgb.Roster:
         _expect(army, group, None, expected)
-        return rules.set_group_upgrade(army, catalog, group, upgrade, chosen)
+        return rules.hgb.set_group_upgrade(army, catalog, group, upgrade, chosen)
 
     return _apply(request, pk, change, group=group, keyed=False)
 

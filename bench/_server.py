@@ -392,11 +392,11 @@ def matches_available() -> bool:
 
 def _grow(owner, roster_pk: int, groups: int, squads: tuple[str, str]) -> None:
     """Add combat groups through the roster service until the roster has ``groups`` of them."""
-    import rules
+    import rules.hgb
     from armies import services
     from armies.models import Roster
 
-    catalog = rules.default_catalog()
+    catalog = rules.hgb.default_catalog()
     current = len(Roster.objects.get(pk=roster_pk).army["groups"])
     for index in range(current, groups):
         squad = squads[index % 2]
@@ -404,7 +404,7 @@ def _grow(owner, roster_pk: int, groups: int, squads: tuple[str, str]) -> None:
             owner=owner,
             roster_id=roster_pk,
             key=f"bench-grow-{index}",
-            change=lambda army, squad=squad: rules.add_group(army, catalog, squad),
+            change=lambda army, squad=squad: rules.hgb.add_group(army, catalog, squad),
         )
     services.roster_set_tv_limit(owner=owner, roster_id=roster_pk, tv_limit=5000)
 

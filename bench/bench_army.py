@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules.army import (  # noqa: E402
+from rules.hgb.army import (  # noqa: E402
     Roster,
     add_group,
     new_roster,
@@ -25,7 +25,7 @@ from rules.army import (  # noqa: E402
     set_option,
     set_tv_limit,
 )
-from rules.catalog import Catalog, load_catalog  # noqa: E402
+from rules.hgb.catalog import Catalog, load_catalog  # noqa: E402
 
 TARGET_MS = 2.0
 

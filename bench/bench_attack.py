@@ -19,7 +19,7 @@ from time import perf_counter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.attack import (  # noqa: E402
+from rules.hgb.attack import (  # noqa: E402
     Attacker,
     Cover,
     RangeBand,
@@ -28,8 +28,8 @@ from rules.attack import (  # noqa: E402
     indirect_summary,  # noqa: E402
     multi_target_summary,
 )
-from rules.attack.tables import hits_by_attack_result, outcomes_by_attack_result  # noqa: E402
-from rules.odds import clear_caches  # noqa: E402
+from rules.hgb.attack.tables import hits_by_attack_result, outcomes_by_attack_result  # noqa: E402
+from rules.hgb.odds import clear_caches  # noqa: E402
 
 TARGET_SECONDS = 0.001
 DICE = range(1, 7)

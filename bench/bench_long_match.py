@@ -84,7 +84,7 @@ def apply(match, request, side: str = "a"):
 
 
 def damage(units: list[str], i: int):
-    from rules.match import make_event
+    from rules.hgb.match import make_event
 
     unit = units[i % len(units)]
     kind = "mark_box" if (i // len(units)) % 2 == 0 else "clear_box"

@@ -47,19 +47,19 @@ def setup_django(database: Path) -> None:
 
 
 def big_roster(owner, groups: int):
-    import rules
+    import rules.hgb
     from armies.models import Roster
 
-    catalog = rules.default_catalog()
-    army = rules.preset_roster(catalog, "north_starter")
+    catalog = rules.hgb.default_catalog()
+    army = rules.hgb.preset_roster(catalog, "north_starter")
     squads = ["north_general_purpose", "north_fire_support"]
     for index in range(len(army.groups), groups):
-        army = rules.add_group(army, catalog, squads[index % 2])
+        army = rules.hgb.add_group(army, catalog, squads[index % 2])
     return Roster.objects.create(
         owner_id=owner.user_id,
         name=f"North, {groups} groups",
         faction="north",
-        army=rules.roster_to_dict(army),
+        army=rules.hgb.roster_to_dict(army),
         data_fingerprint=catalog.fingerprint,
     )
 

@@ -12,8 +12,8 @@ from time import perf_counter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import attack_odds  # noqa: E402
-from rules.odds import clear_caches  # noqa: E402
+from rules.hgb import attack_odds  # noqa: E402
+from rules.hgb.odds import clear_caches  # noqa: E402
 
 TARGET_SECONDS = 0.001
 DICE = range(1, 7)

@@ -76,7 +76,7 @@ def seed() -> Seeded:
     from _server import PASSWORD
     from django.contrib.auth.models import User
 
-    import rules
+    import rules.hgb
     from armies.models import Owner, Roster
     from armies.services import roster_create
     from matches.models import Match
@@ -88,7 +88,9 @@ def seed() -> Seeded:
     bound = roster_create(owner=owner, preset="north_starter", name="North at the bound")
     other = roster_create(owner=owner, preset="north_starter", name="North at the bound 2")
     for roster in (bound, other):
-        _grow(owner, roster.pk, rules.MAX_GROUPS, ("north_general_purpose", "north_fire_support"))
+        _grow(
+            owner, roster.pk, rules.hgb.MAX_GROUPS, ("north_general_purpose", "north_fire_support")
+        )
     river = roster_create(owner=owner, preset="peace_river_starter", name="Peace River starter")
 
     def models(pk: int) -> int:
@@ -169,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
 
     with Stack() as stack:
         stack.setup_django()
-        import rules
+        import rules.hgb
 
         seeded = seed()
         stack.start()
@@ -205,9 +207,10 @@ def main(argv: list[str] | None = None) -> int:
         "",
         f"Written by `bench/bench_pages_bound.py --write-results` (runs {args.runs}, warm-up "
         f"{args.warmup}), as bench_http.py measures (gunicorn, 2 sync workers, DEBUG off, "
-        f"{database}). At the bound (`rules/bounds.py`: {rules.MAX_GROUPS} groups, "
-        f"{rules.MAX_GROUP_MODELS} models a group, {rules.MAX_MODELS} models) each army is 20 "
-        "Northern combat groups of 5. Growth is the time at the big size over the time at the "
+        f"{database}). At the bound (`rules/hgb/bounds.py`: {rules.hgb.MAX_GROUPS} groups, "
+        f"{rules.hgb.MAX_GROUP_MODELS} models a group, {rules.hgb.MAX_MODELS} models) each army "
+        "is 20 Northern combat groups of 5. Growth is the time at the big size over the time at "
+        "the "
         "small one: linear or better when it is at most the size ratio (checked on p50; p95 is "
         "shown, and moves with whatever else the shared machine runs).",
         "",

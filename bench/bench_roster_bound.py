@@ -1,12 +1,13 @@
 """Benchmark: the roster editor and the public share page for a roster at Blitz's size bound.
 
-A roster may hold at most ``rules.MAX_GROUPS`` combat groups, ``rules.MAX_GROUP_MODELS`` models
-in a group and ``rules.MAX_MODELS`` models in all (rules/bounds.py). This measures the two pages
-that draw a whole roster, for the biggest roster Blitz keeps: 20 Northern combat groups of 5
-(General Purpose and Fire Support in turn), 100 models, over HTTP as in production (DEBUG off,
-gunicorn with 2 sync workers, whitenoise, a throw-away SQLite database or, with DATABASE_URL,
-a throw-away PostgreSQL database), the same way as bench_http.py: each request in a round with
-one to the trivial view, p50/p95, SQL queries counted in-process, bytes as sent and gzipped.
+A roster may hold at most ``rules.hgb.MAX_GROUPS`` combat groups, ``rules.hgb.MAX_GROUP_MODELS``
+models in a group and ``rules.hgb.MAX_MODELS`` models in all (rules/hgb/bounds.py). This measures
+the two pages that draw a whole roster, for the biggest roster Blitz keeps: 20 Northern combat
+groups of 5 (General Purpose and Fire Support in turn), 100 models, over HTTP as in production
+(DEBUG off, gunicorn with 2 sync workers, whitenoise, a throw-away SQLite database or, with
+DATABASE_URL, a throw-away PostgreSQL database), the same way as bench_http.py: each request in a
+round with one to the trivial view, p50/p95, SQL queries counted in-process, bytes as sent and
+gzipped.
 
 Targets (exit 1 when one is missed): editor p95 at most 1,000 ms and 1.5 MB of HTML; share page
 p95 at most 500 ms and 1 MB. (Before the bound, a 600-group import took 8-12 s and 14 MB.)
@@ -42,17 +43,17 @@ def seed_bound() -> tuple[int, int, str, int]:
     from _server import PASSWORD, USERNAME
     from django.contrib.auth.models import User
 
-    import rules
+    import rules.hgb
     from armies.models import Owner, Roster
     from armies.services import roster_create
 
     user = User.objects.create_user(USERNAME, password=PASSWORD)
     owner = Owner(user.pk, None)
     roster = roster_create(owner=owner, preset="north_starter", name="North at the bound")
-    _grow(owner, roster.pk, rules.MAX_GROUPS, ("north_general_purpose", "north_fire_support"))
+    _grow(owner, roster.pk, rules.hgb.MAX_GROUPS, ("north_general_purpose", "north_fire_support"))
     roster = Roster.objects.get(pk=roster.pk)
-    army = rules.roster_from_dict(roster.army, rules.default_catalog())
-    assert rules.size_refusal(army) == ""
+    army = rules.hgb.roster_from_dict(roster.army, rules.hgb.default_catalog())
+    assert rules.hgb.size_refusal(army) == ""
     models = sum(len(group.models) for group in army.groups)
     return user.pk, roster.pk, roster.share_slug, models
 
@@ -86,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         stack.setup_django()
         from django.urls import reverse
 
-        import rules
+        import rules.hgb
 
         user_id, pk, slug, models = seed_bound()
         stack.start()
@@ -131,9 +132,9 @@ def main(argv: list[str] | None = None) -> int:
         "",
         f"Written by `bench/bench_roster_bound.py --write-results` (runs {args.runs}, warm-up "
         f"{args.warmup}), as bench_http.py measures (gunicorn, 2 sync workers, DEBUG off, "
-        f"{database}). The roster is the biggest Blitz keeps (`rules/bounds.py`: "
-        f"{rules.MAX_GROUPS} groups, {rules.MAX_GROUP_MODELS} models a group, "
-        f"{rules.MAX_MODELS} models): 20 Northern combat groups of 5, {models} models.",
+        f"{database}). The roster is the biggest Blitz keeps (`rules/hgb/bounds.py`: "
+        f"{rules.hgb.MAX_GROUPS} groups, {rules.hgb.MAX_GROUP_MODELS} models a group, "
+        f"{rules.hgb.MAX_MODELS} models): 20 Northern combat groups of 5, {models} models.",
         "",
         "| page | p50 ms | p95 ms | target p95 | SQL queries | bytes sent | gzip | target bytes "
         "| result |",

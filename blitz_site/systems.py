@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import ModuleType
 
-import rules
+import rules.hgb
 import rules.killteam
 
 
@@ -54,7 +54,7 @@ HGB = GameSystem(
     id="hgb",
     name="Heavy Gear Blitz! Locked & Loaded",
     short_name="Heavy Gear Blitz",
-    rules=rules,
+    rules=rules.hgb,
     blurb="Combat groups, loadouts, TV and legality from the quickstart; live match tracking.",
 )
 KILLTEAM = GameSystem(

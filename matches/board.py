@@ -1,6 +1,7 @@
 """What the board shows, worked out from the match state: plain dicts for the templates.
 
-The templates only show what these give them; every number and every rule comes from rules.match.
+The templates only show what these give them; every number and every rule comes from
+rules.hgb.match.
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from functools import lru_cache
 from math import floor
 
 from matches.models import Match, MatchEvent
-from rules.catalog import RANGE_BANDS, Mount, default_catalog, show_figure
-from rules.damage import DamageState
-from rules.glossary import weapon_terms
-from rules.match import (
+from rules.hgb.catalog import RANGE_BANDS, Mount, default_catalog, show_figure
+from rules.hgb.damage import DamageState
+from rules.hgb.glossary import weapon_terms
+from rules.hgb.match import (
     SIDES,
     Group,
     MatchState,

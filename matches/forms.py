@@ -12,8 +12,8 @@ from blitz_site.once import OnceKeyField
 from blitz_site.text import StorableTextMixin
 from matches.models import Match
 from matches.services import Redo, SideChoice, UndoLast
-from rules.catalog import Catalog
-from rules.match import MAX_NOTE, Event, EventError, parse_event
+from rules.hgb.catalog import Catalog
+from rules.hgb.match import MAX_NOTE, Event, EventError, parse_event
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 DIGITS = re.compile(r"[0-9]{1,6}")

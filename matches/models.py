@@ -1,16 +1,16 @@
 """Matches as stored: two roster snapshots, the seats of the players, the log, the current state.
 
-The state of a match is what its events say (``rules.match.replay``). ``initial`` is the state the
-match started with, so a replay never needs the rosters or the game data again. Each event keeps
+The state of a match is what its events say (``rules.hgb.match.replay``). ``initial`` is the state
+the match started with, so a replay never needs the rosters or the game data again. Each event keeps
 what it changed (``before``, ``after``, and the keys it wrote and read). ``state`` is a snapshot:
-the state after event ``state_seq``, written every ``SNAPSHOT_EVERY`` events (and when a match
-ends or comes back), so a tap writes one small event row instead of the whole state. The current
-state is the snapshot with the ``after`` of each later event put back (``rules.match.apply_parts``),
-read in one query however many taps an app server did not see. An undo is decided from the events
-from the one it takes back on: the state before them is the current one with their ``before`` put
-back, and the log before them is never replayed. Every game's match is stored so: a game names
-its reader and writer of a state and its ``apply_parts`` in a ``StateStorage`` (Heavy Gear
-Blitz's is ``HGB_STATE``).
+the state after event ``state_seq``, written every ``SNAPSHOT_EVERY`` events (and when a match ends
+or comes back), so a tap writes one small event row instead of the whole state. The current state is
+the snapshot with the ``after`` of each later event put back (``rules.hgb.match.apply_parts``), read
+in one query however many taps an app server did not see. An undo is decided from the events from
+the one it takes back on: the state before them is the current one with their ``before`` put back,
+and the log before them is never replayed. Every game's match is stored so: a game names its reader
+and writer of a state and its ``apply_parts`` in a ``StateStorage`` (Heavy Gear Blitz's is
+``HGB_STATE``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from django.db.models import Subquery
 
 from armies.models import Owner, system_field
 from matches.lru import LRU
-from rules.match import (
+from rules.hgb.match import (
     LogEntry,
     MatchState,
     apply_parts,
@@ -289,7 +289,7 @@ class MatchEvent(models.Model):
     before = models.JSONField(default=dict, blank=True)  # what it changed, as it was (fast undo)
     after = models.JSONField(default=dict, blank=True)
     units = models.JSONField(default=list, blank=True)  # ids of the models it changed; "*": all
-    # The keys it wrote and read ("a-1-2:damage", "turn"; ``rules.match.Step``), so an undo can
+    # The keys it wrote and read ("a-1-2:damage", "turn"; ``rules.hgb.match.Step``), so an undo can
     # tell what depends on it without replaying the log; None for events stored before they were.
     writes = models.JSONField(null=True, blank=True, default=None)
     reads = models.JSONField(null=True, blank=True, default=None)

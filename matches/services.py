@@ -1,4 +1,4 @@
-"""Every write to a match: one function each, in a transaction, asking ``rules.match``.
+"""Every write to a match: one function each, in a transaction, asking ``rules.hgb.match``.
 
 ``match_apply`` locks the match row, so taps from two devices are applied one after the other, and
 every tap carries a client key: a key already applied returns the stored event instead of applying
@@ -27,10 +27,10 @@ from matches.models import (
     StateStorage,
     new_slug,
 )
-from rules.army import preset_roster, roster_to_dict
-from rules.catalog import Catalog, default_catalog
 from rules.errors import RulesError
-from rules.match import (
+from rules.hgb.army import preset_roster, roster_to_dict
+from rules.hgb.catalog import Catalog, default_catalog
+from rules.hgb.match import (
     Event,
     EventError,
     LogEntry,
@@ -49,7 +49,7 @@ from rules.match import (
     undo_of,
     undo_reach,
 )
-from rules.match_build import side_from_roster
+from rules.hgb.match_build import side_from_roster
 
 ALL_UNITS = "*"
 T = TypeVar("T")

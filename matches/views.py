@@ -24,7 +24,7 @@ from matches.access import Access
 from matches.forms import MatchEndForm, MatchJoinForm, MatchStartForm, client_key, parse_op
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
 from matches.queries import my_matches, poll_matches
-from rules.match import SIDES, Event, EventError, MatchState, UnknownId
+from rules.hgb.match import SIDES, Event, EventError, MatchState, UnknownId
 
 BOARD = "matches/match_board.html"
 CHANGES = "matches/match_board.html#changes"

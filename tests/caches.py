@@ -2,7 +2,7 @@
 
 Found by what they are, not by name, so a cache moved to another module is still cleared:
 ``functools`` caches (``cache_clear``), the app servers' LRU maps (``entries`` under a ``lock``,
-``matches/lru.py``) and the catalogs loaded once (``rules.default_catalog()``, the rules text).
+``matches/lru.py``) and the catalogs loaded once (``rules.hgb.default_catalog()``, the rules text).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections import OrderedDict
 
-import rules
+import rules.hgb
 
 OURS = ("rules", "armies", "matches", "blitz_site")
 
@@ -35,7 +35,7 @@ def _find() -> None:
             ):
                 caches.append(_emptier(value))
             elif attribute.startswith("_") and (
-                isinstance(value, rules.Catalog) or attribute in ("_default", "_builtin")
+                isinstance(value, rules.hgb.Catalog) or attribute in ("_default", "_builtin")
             ):
                 catalogs.append((namespace, attribute))
     _found.update(modules=len(sys.modules), caches=caches, catalogs=catalogs)
@@ -50,7 +50,7 @@ def _emptier(lru):
 
 
 def clear_process_caches() -> None:
-    rules.reset_default_catalog()
+    rules.hgb.reset_default_catalog()
     _find()
     for clear in _found["caches"]:
         clear()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 
-import rules
+import rules.hgb
 from armies.models import Owner, Roster
 from armies.services import roster_create
 from tests.killteam_profiles import KT_PROFILE
@@ -26,13 +26,15 @@ def make_roster(
 def make_big_roster(user: User, groups: int) -> Roster:
     """A Northern roster of ``groups`` combat groups (alternating the two squads)."""
     roster = make_roster(user)
-    catalog = rules.default_catalog()
-    army = rules.roster_from_dict(roster.army, catalog)
+    catalog = rules.hgb.default_catalog()
+    army = rules.hgb.roster_from_dict(roster.army, catalog)
     squads = ["north_general_purpose", "north_fire_support"]
     for index in range(len(army.groups), groups):
-        army = rules.add_group(army, catalog, squads[index % 2])
-    army = army if len(army.groups) <= groups else rules.remove_group(army, len(army.groups) - 1)
-    roster.army = rules.roster_to_dict(army)
+        army = rules.hgb.add_group(army, catalog, squads[index % 2])
+    army = (
+        army if len(army.groups) <= groups else rules.hgb.remove_group(army, len(army.groups) - 1)
+    )
+    roster.army = rules.hgb.roster_to_dict(army)
     roster.save()
     return roster
 

@@ -19,7 +19,7 @@ from armies.models import DataPack, Owner, Roster
 from armies.packs import PackError, locked
 from armies.services import Change, RosterError, change_once, clean_name, created_with, new_roster
 from blitz_site.systems import KILLTEAM
-from rules.datapack import MAX_PACK_ENTRIES
+from rules.hgb.datapack import MAX_PACK_ENTRIES
 from rules.killteam import profile as kt
 
 DEFAULT_NAME = "Kill team"

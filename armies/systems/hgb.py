@@ -17,7 +17,7 @@ from armies.owners import request_owner
 from armies.presenters import entry_rows, roster_view
 from armies.systems.base import Builder, ListItem, Templates, form_key, share_url
 from blitz_site.systems import HGB
-from rules.glossary import glossary
+from rules.hgb.glossary import glossary
 
 
 def editor_context(request: HttpRequest, roster: Roster, **extra) -> dict:

@@ -37,7 +37,8 @@ from matches.attack.who import (
     first_unit,
     text_of,
 )
-from rules.attack import (
+from rules.errors import RulesError
+from rules.hgb.attack import (
     DESIGNATION_HOUSE_RULE,
     Cover,
     ew_skill,
@@ -46,8 +47,7 @@ from rules.attack import (
     resolve_house_rule_designation,
     total,
 )
-from rules.errors import RulesError
-from rules.match import (
+from rules.hgb.match import (
     MatchState,
     Unit,
     designation_problems,

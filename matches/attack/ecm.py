@@ -35,15 +35,15 @@ from matches.attack.who import (
     first_unit,
     text_of,
 )
-from rules.attack import (
+from rules.errors import RulesError
+from rules.hgb.attack import (
     EcmContest,
     ecm_odds,
     ew_skill,
     resolve_ecm,
     total,
 )
-from rules.errors import RulesError
-from rules.match import (
+from rules.hgb.match import (
     MAX_ATTACK_NOTE,
     Event,
     MatchState,

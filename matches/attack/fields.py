@@ -18,8 +18,8 @@ from matches.attack.who import (
     Who,
     text_of,
 )
-from rules.attack import Cover, GrenadeRange, RangeBand, signed
-from rules.match import MatchState, Unit, figures_to_type
+from rules.hgb.attack import Cover, GrenadeRange, RangeBand, signed
+from rules.hgb.match import MatchState, Unit, figures_to_type
 
 # --- The fields the attack needs ------------------------------------------------------------------
 
@@ -76,7 +76,7 @@ def weapon_key(who: Who, data: Mapping[str, object]) -> str:
 
 def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[Spec]:
     """Every input this attack needs, in the order the helper shows them: a field for each
-    figure the match's data does not give (``rules.match.figures_to_type``), the choices and
+    figure the match's data does not give (``rules.hgb.match.figures_to_type``), the choices and
     the rolls."""
     a = who.attacker
     wname = weapon_name(who, data)

@@ -1,8 +1,8 @@
 """A model's weapons and figures for the helper: as the match recorded them, or typed in.
 
 The helper reads each model's weapons and datacard figures from the match's state
-(``rules.match``: recorded when the match started). ``match_state`` is the one place it reads the
-game data, for a match stored before matches recorded them.
+(``rules.hgb.match``: recorded when the match started). ``match_state`` is the one place it
+reads the game data, for a match stored before matches recorded them.
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ import re
 from dataclasses import replace
 
 from matches.models import Match, MatchEvent
-from rules.army import model_profile, roster_from_dict
-from rules.catalog import Catalog, default_catalog
-from rules.datapack import complete_catalog
 from rules.errors import RulesError
-from rules.match import MatchState, Side, Unit
-from rules.match_build import hand_grenade, match_weapon, model_figures
+from rules.hgb.army import model_profile, roster_from_dict
+from rules.hgb.catalog import Catalog, default_catalog
+from rules.hgb.datapack import complete_catalog
+from rules.hgb.match import MatchState, Side, Unit
+from rules.hgb.match_build import hand_grenade, match_weapon, model_figures
 
 SPEED_WORDS = {"stationary": "Stationary", "combat": "Combat Speed", "top": "Top Speed"}
 

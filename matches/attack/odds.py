@@ -1,5 +1,5 @@
 """Direct and indirect fire on the page: every modifier with its source, the exact odds,
-the resolved attack. Every number comes from ``rules.attack``; this module turns its answers
+the resolved attack. Every number comes from ``rules.hgb.attack``; this module turns its answers
 into plain dicts for the template.
 """
 
@@ -15,7 +15,8 @@ from matches.attack.reading import (
 from matches.attack.who import (
     KINDS,
 )
-from rules.attack import (
+from rules.errors import RulesError
+from rules.hgb.attack import (
     AttackSummary,
     MissingInput,
     MissingInputs,
@@ -32,10 +33,9 @@ from rules.attack import (
     resolve_multi_target,
     signed,
 )
-from rules.attack import attack_summary as direct_summary
-from rules.damage import AttackOutcome
-from rules.errors import RulesError
-from rules.match import (
+from rules.hgb.attack import attack_summary as direct_summary
+from rules.hgb.damage import AttackOutcome
+from rules.hgb.match import (
     MatchState,
     Unit,
     ammo_counter,
@@ -262,7 +262,7 @@ def _size(reading: AttackReading) -> int | None:
 
 
 def _warnings(reading: AttackReading, state: MatchState) -> list[str]:
-    """What the players are told before the attack is applied (``rules.match``)."""
+    """What the players are told before the attack is applied (``rules.hgb.match``)."""
     return before_attack_warnings(
         state, reading.who.attacker, weapon=reading.who.weapon, **attack_facts(reading)
     )
@@ -288,7 +288,7 @@ def attack_facts(reading: AttackReading) -> dict:
 
 
 def shot_counter(reading: AttackReading) -> int | None:
-    """The Limited Ammo counter the shot spends, if its weapon has one (``rules.match``)."""
+    """The Limited Ammo counter the shot spends, if its weapon has one (``rules.hgb.match``)."""
     return ammo_counter(reading.who.attacker, reading.who.weapon)
 
 

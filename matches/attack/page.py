@@ -33,9 +33,9 @@ from matches.attack.reading import (
 from matches.attack.who import (
     KINDS,
 )
-from rules.attack import attack_skill
-from rules.damage import AttackOutcome
-from rules.match import (
+from rules.hgb.attack import attack_skill
+from rules.hgb.damage import AttackOutcome
+from rules.hgb.match import (
     MAX_ATTACK_NOTE,
     Event,
     MatchState,

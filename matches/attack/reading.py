@@ -22,9 +22,9 @@ from matches.attack.who import (
     read_who,
     text_of,
 )
-from rules.attack import Attacker, Cover, GrenadeRange, RangeBand, Target, attack_skill
 from rules.errors import RulesError
-from rules.match import MatchState, Unit, movement_modifier
+from rules.hgb.attack import Attacker, Cover, GrenadeRange, RangeBand, Target, attack_skill
+from rules.hgb.match import MatchState, Unit, movement_modifier
 
 # --- Reading it all -------------------------------------------------------------------------------
 

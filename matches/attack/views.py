@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import reswap, retarget
 
-import rules
+import rules.hgb
 from armies import packs
 from armies.models import DataPack
 from armies.owners import request_owner
@@ -49,9 +49,9 @@ from matches.attack.reading import (
 from matches.forms import client_key
 from matches.models import HEAVY_FIELDS, Match
 from matches.views import _plain
-from rules.attack import DESIGNATION_HOUSE_RULE
-from rules.datapack import FIELDS, check_figure
-from rules.match import Event, EventError, make_event
+from rules.hgb.attack import DESIGNATION_HOUSE_RULE
+from rules.hgb.datapack import FIELDS, check_figure
+from rules.hgb.match import Event, EventError, make_event
 
 HELPER = "matches/attack_helper.html"
 CONFIRM = "matches/attack_apply.html"
@@ -341,9 +341,9 @@ def attack_save_figure(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _save_figure(request: HttpRequest, label: str, target: tuple[str, str, str], value) -> dict:
     kind, entry_id, key = target
-    given = rules.figure_of(rules.default_catalog(), kind, entry_id, key)
+    given = rules.hgb.figure_of(rules.hgb.default_catalog(), kind, entry_id, key)
     if given is not None:
-        builtin = rules.figure_of(rules.builtin_catalog(), kind, entry_id, key)
+        builtin = rules.hgb.figure_of(rules.hgb.builtin_catalog(), kind, entry_id, key)
         source = "host data" if builtin is None else "rules text"
         message = f"{label}: the {source} already gives {given}; your datacards cannot change it."
         return {"ok": False, "message": message + " Not saved."}
@@ -512,7 +512,7 @@ def attack_designation_apply(request: HttpRequest, pk: int) -> HttpResponse:
     if not _house_rule_on(request) or result is None or not result["designated"]:
         context["error"] = "Only a successful designation marks the target."
         return _designation_refused(request, context)
-    # The spotter is the observer: the observation spends its action (rules.match).
+    # The spotter is the observer: the observation spends its action (rules.hgb.match).
     event = make_event("fo_mark", unit=reading.target.id, marked=True, observer=reading.spotter.id)
     applied = _apply(request, player, data.get("key"), event)
     if applied.error:

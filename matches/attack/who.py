@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from rules.match import (
+from rules.hgb.match import (
     MatchState,
     MatchWeapon,
     Unit,
@@ -66,7 +66,7 @@ def first_unit(units, test) -> Unit | None:
 def read_who(data: Mapping[str, object], state: MatchState, seat: str) -> Who:
     """Who attacks whom: what the form says, or sensible first choices, with a sentence for
     each choice that could not be taken. The weapons are those the match recorded for the
-    attacker (``rules.match.offered_weapons``)."""
+    attacker (``rules.hgb.match.offered_weapons``)."""
     problems = []
     playing = [unit for unit in state.units if not unit.is_out]
     by_id = {unit.id: unit for unit in playing}

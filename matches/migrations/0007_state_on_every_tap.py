@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 
 def bring_states_up_to_date(apps, schema_editor):
-    from rules.match import apply_parts, state_dict_after, state_from_dict
+    from rules.hgb.match import apply_parts, state_dict_after, state_from_dict
 
     Match = apps.get_model("matches", "Match")
     MatchEvent = apps.get_model("matches", "MatchEvent")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from rules.dice import check_flag, check_whole
+from rules.hgb.dice import check_flag, check_whole
 from rules.killteam.data import core_numbers
 
 STARTING_CP = core_numbers().starting_cp

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from matches.models import Match, MatchEvent
-from rules.attack import Attacker, Cover, RangeBand, Target, attack_summary
+from rules.hgb.attack import Attacker, Cover, RangeBand, Target, attack_summary
 from tests.factories import make_match, make_user, tap
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from matches.models import Match
-from rules.attack import Attacker, Cover, RangeBand, Target, attack_summary
-from rules.catalog import reset_default_catalog
+from rules.hgb.attack import Attacker, Cover, RangeBand, Target, attack_summary
+from rules.hgb.catalog import reset_default_catalog
 from tests.app.test_attack_helper import HUNTER, JAGER, ODDS, exact, helper_url
 from tests.factories import make_match
 

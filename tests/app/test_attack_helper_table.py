@@ -130,7 +130,7 @@ def test_the_ecm_page_warns_when_the_blocker_has_no_ecm_perk(client, match):
 
 
 def test_a_designation_spends_the_spotters_action(client, match):
-    """The house rule's designation is a forward observation by the spotter (rules.match)."""
+    """The house rule's designation is a forward observation by the spotter (rules.hgb.match)."""
     client.post(reverse("matches:attack-house-rule", args=[match.pk]), {"on": "1"})
     url = reverse("matches:attack-designation-apply", args=[match.pk])
     data = {"spotter": HUNTER, "target": JAGER, "sensors": "0", "cover": "open", "roll": "6"}

@@ -10,11 +10,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-import rules
+import rules.hgb
 from armies.models import DataPack, Owner, RevokedPackSlug
 from matches.models import Match
 from matches.services import SideChoice, match_start
-from rules.__main__ import check
+from rules.hgb.__main__ import check
 from tests.factories import PASSWORD, make_big_roster, make_roster, make_user
 
 pytestmark = pytest.mark.django_db
@@ -82,7 +82,9 @@ def test_the_hunters_armor_is_read_only_and_cannot_be_sent(client, player):
     assert 'name="armor"' not in html and "rules text" in html and "15" in html
     save(client, pack, "models", "hunter", armor="3")  # not a field: ignored
     assert DataPack.objects.get().figures == {}
-    assert rules.complete_catalog(rules.default_catalog(), {"models": {"hunter": {"armor": 3}}})
+    assert rules.hgb.complete_catalog(
+        rules.hgb.default_catalog(), {"models": {"hunter": {"armor": 3}}}
+    )
     # the form for a figure the data leaves empty has a numeric keypad
     page = client.get(reverse("datacard-edit", args=[pack.pk, "models", "jaguar"]))
     assert 'inputmode="numeric"' in page.content.decode()

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from matches import board
 from matches.models import Match, MatchEvent
-from rules.match import unit_label
+from rules.hgb.match import unit_label
 from tests.factories import make_match, make_user, tap
 
 pytestmark = pytest.mark.django_db

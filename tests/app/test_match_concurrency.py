@@ -18,7 +18,7 @@ from django.urls import reverse
 from matches import services
 from matches.forms import parse_op
 from matches.models import STATES, Match, MatchEvent
-from rules.match import apply_event, parse_event, replay
+from rules.hgb.match import apply_event, parse_event, replay
 from tests.factories import make_match, make_user, tap
 
 pytestmark = [

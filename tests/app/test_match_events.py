@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from matches.models import Match, MatchEvent
-from rules.match import LogEntry, replay
+from rules.hgb.match import LogEntry, replay
 from tests.factories import make_match, make_user, tap
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 
-import rules
+import rules.hgb
 from armies.models import Roster
 from armies.owners import GUEST_KEY
 from matches.models import Match, MatchEvent
@@ -42,8 +42,8 @@ def test_starting_from_my_roster_snapshots_it(client, player):
     assert match.a_fingerprint == roster.data_fingerprint and match.a_tv == 610
     before = match.current_state()
     # Editing the roster afterwards changes nothing in the match.
-    army = rules.roster_from_dict(roster.army, rules.default_catalog())
-    roster.army = rules.roster_to_dict(rules.remove_group(army, 0))
+    army = rules.hgb.roster_from_dict(roster.army, rules.hgb.default_catalog())
+    roster.army = rules.hgb.roster_to_dict(rules.hgb.remove_group(army, 0))
     roster.save()
     match.refresh_from_db()
     assert match.current_state() == before
@@ -86,8 +86,10 @@ def test_a_choice_that_was_not_offered_is_a_form_error(client, player):
 
 def test_an_empty_roster_cannot_start_a_match(client, player):
     roster = make_roster(player)
-    army = rules.roster_from_dict(roster.army, rules.default_catalog())
-    roster.army = rules.roster_to_dict(rules.remove_group(rules.remove_group(army, 1), 0))
+    army = rules.hgb.roster_from_dict(roster.army, rules.hgb.default_catalog())
+    roster.army = rules.hgb.roster_to_dict(
+        rules.hgb.remove_group(rules.hgb.remove_group(army, 1), 0)
+    )
     roster.save()
     response = client.post(
         reverse("matches:match-new"),

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from matches import services
 from matches.models import HEAVY_FIELDS, STATES, Match, MatchEvent
-from rules.match import replay, state_to_dict
+from rules.hgb.match import replay, state_to_dict
 from tests.factories import make_match, tap
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from matches.models import Match, MatchEvent
 from matches.services import match_apply
-from rules.match import make_event, replay
+from rules.hgb.match import make_event, replay
 from tests.factories import make_match, tap
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""The builder refuses rosters bigger than Blitz keeps (rules.MAX_GROUPS and friends), in words."""
+"""The builder refuses rosters bigger than Blitz keeps (rules.hgb.MAX_GROUPS...), in words."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-import rules
+import rules.hgb
 from armies.models import Roster
 from tests.factories import make_big_roster, make_roster
 
@@ -37,12 +37,14 @@ def test_a_600_group_import_is_refused_with_a_sentence(client, player):
 def test_an_import_at_the_bound_is_accepted(client, player):
     response = client.post(reverse("armies:roster-import"), {"text": big_export(20, 5)})
     assert response.status_code == 302
-    assert sum(len(g["models"]) for g in Roster.objects.get().army["groups"]) == rules.MAX_MODELS
+    assert (
+        sum(len(g["models"]) for g in Roster.objects.get().army["groups"]) == rules.hgb.MAX_MODELS
+    )
 
 
 @pytest.mark.parametrize("htmx", [False, True])
 def test_adding_a_group_past_the_bound_is_refused_in_words(client, player, htmx):
-    roster = make_big_roster(player, rules.MAX_GROUPS)
+    roster = make_big_roster(player, rules.hgb.MAX_GROUPS)
     response = client.post(
         reverse("armies:group-add", args=[roster.pk]),
         {"squad": "north_general_purpose", "key": f"add-group-{htmx}"},
@@ -51,7 +53,7 @@ def test_adding_a_group_past_the_bound_is_refused_in_words(client, player, htmx)
     )
     assert "already has 20 combat groups" in unescape(response.content.decode())
     roster.refresh_from_db()
-    assert len(roster.army["groups"]) == rules.MAX_GROUPS
+    assert len(roster.army["groups"]) == rules.hgb.MAX_GROUPS
 
 
 def test_adding_a_model_past_the_group_bound_is_refused_in_words(client, player):
@@ -61,4 +63,4 @@ def test_adding_a_model_past_the_group_bound_is_refused_in_words(client, player)
         response = client.post(url, {"model": "hunter", "key": f"add-model-{n:04}"}, **HTMX)
     assert "already has 10 models" in unescape(response.content.decode())
     roster.refresh_from_db()
-    assert len(roster.army["groups"][0]["models"]) == rules.MAX_GROUP_MODELS
+    assert len(roster.army["groups"][0]["models"]) == rules.hgb.MAX_GROUP_MODELS

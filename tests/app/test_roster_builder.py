@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-import rules
+import rules.hgb
 from armies.models import Roster
 from tests.factories import PASSWORD, make_big_roster, make_roster, make_user
 
@@ -19,13 +19,13 @@ def edit_url(roster, name="armies:roster-edit", *args):
     return reverse(name, args=[roster.pk, *args])
 
 
-def army(roster) -> rules.Roster:
+def army(roster) -> rules.hgb.Roster:
     roster.refresh_from_db()
-    return rules.roster_from_dict(roster.army, rules.default_catalog())
+    return rules.hgb.roster_from_dict(roster.army, rules.hgb.default_catalog())
 
 
 def tv(roster) -> int:
-    return rules.roster_cost(army(roster), rules.default_catalog()).total
+    return rules.hgb.roster_cost(army(roster), rules.hgb.default_catalog()).total
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def test_a_guest_can_create_a_roster_from_a_preset_at_once(client):
     assert response["Location"] == edit_url(roster)
     assert roster.owner is None and roster.guest_key
     assert tv(roster) == 610
-    assert roster.data_fingerprint == rules.default_catalog().fingerprint
+    assert roster.data_fingerprint == rules.hgb.default_catalog().fingerprint
     page = client.get(reverse("armies:roster-list")).content.decode()
     assert "Northern Guard starter force" in page
     assert "Create an account" in page  # the gentle reminder

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-import rules
+import rules.hgb
 from armies.models import Owner, Roster
 from armies.services import roster_create
 from tests.factories import make_user
@@ -30,10 +30,10 @@ def four(client, player):
     make(player, "south_starter", "alpha")  # Southern Republic
     make(player, "peace_river_starter", "Charlie")
     north = make(player, "north_starter", "Delta")
-    catalog = rules.default_catalog()
-    army = rules.roster_from_dict(north.army, catalog)
-    army = rules.remove_group(army, 1)  # cheaper than every other
-    Roster.objects.filter(pk=north.pk).update(army=rules.roster_to_dict(army))
+    catalog = rules.hgb.default_catalog()
+    army = rules.hgb.roster_from_dict(north.army, catalog)
+    army = rules.hgb.remove_group(army, 1)  # cheaper than every other
+    Roster.objects.filter(pk=north.pk).update(army=rules.hgb.roster_to_dict(army))
     now = timezone.now()
     for age, name in enumerate(["Charlie", "Delta", "alpha", "Bravo"]):  # Charlie changed last
         Roster.objects.filter(name=name).update(updated_at=now - timedelta(hours=age))

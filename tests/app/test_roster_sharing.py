@@ -6,7 +6,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-import rules
+import rules.hgb
 from armies.models import Roster
 from tests.factories import make_roster, make_user
 
@@ -159,7 +159,7 @@ def test_json_export_then_import_rebuilds_the_same_roster(client):
     client.force_login(user)
     exported = client.get(reverse("armies:roster-export-json", args=[roster.pk]))
     document = json.loads(exported.content)
-    assert document["data"]["fingerprint"] == rules.default_catalog().fingerprint
+    assert document["data"]["fingerprint"] == rules.hgb.default_catalog().fingerprint
     upload = SimpleUploadedFile("list.json", exported.content, content_type="application/json")
     response = client.post(reverse("armies:roster-import"), {"file": upload})
     copy = Roster.objects.exclude(pk=roster.pk).get()
@@ -219,23 +219,23 @@ def test_the_shared_page_loads_no_htmx_but_the_editor_does(client):
 def test_json_export_states_total_tv_group_tv_problems_and_data(client):
     user = make_user()
     roster = make_roster(user)
-    catalog = rules.default_catalog()
-    army = rules.roster_from_dict(roster.army, catalog)
+    catalog = rules.hgb.default_catalog()
+    army = rules.hgb.roster_from_dict(roster.army, catalog)
     m = [i for i, e in enumerate(army.groups[1].models) if e.model == "grizzly"][1]
-    army = rules.set_option(army, catalog, 1, m, "north_grizzly_mbzk", True)  # 620 TV
-    Roster.objects.filter(pk=roster.pk).update(army=rules.roster_to_dict(army))
+    army = rules.hgb.set_option(army, catalog, 1, m, "north_grizzly_mbzk", True)  # 620 TV
+    Roster.objects.filter(pk=roster.pk).update(army=rules.hgb.roster_to_dict(army))
     client.force_login(user)
     response = client.get(reverse("armies:roster-export-json", args=[roster.pk]))
     document = json.loads(response.content)
     summary = document["summary"]
-    cost = rules.roster_cost(army, catalog)
+    cost = rules.hgb.roster_cost(army, catalog)
     assert summary["total_tv"] == cost.total == 620
     assert summary["tv_limit"] == 610 and summary["legal"] is False
     assert summary["groups"] == [
         {"number": 1, "squad": "General Purpose Squad", "tv": cost.groups[0].total},
         {"number": 2, "squad": "Fire Support Squad", "tv": cost.groups[1].total},
     ]
-    assert summary["problems"] == [p.message for p in rules.roster_problems(army, catalog)]
+    assert summary["problems"] == [p.message for p in rules.hgb.roster_problems(army, catalog)]
     assert any("over its 610 TV limit" in p for p in summary["problems"])
     assert summary["computed_with_data"] == catalog.fingerprint
     assert document["data"]["fingerprint"] == roster.data_fingerprint

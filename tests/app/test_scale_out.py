@@ -26,7 +26,7 @@ from django.db import connection
 from django.urls import reverse
 
 from matches.models import Match, MatchEvent
-from rules.match import apply_event, parse_event
+from rules.hgb.match import apply_event, parse_event
 from tests.factories import make_match, make_user
 
 pytestmark = [

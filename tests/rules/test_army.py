@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from rules.army import (
+from rules.errors import RulesError
+from rules.hgb.army import (
     CombatGroup,
     ModelEntry,
     Roster,
@@ -32,8 +33,7 @@ from rules.army import (
     set_option_for_identical,
     set_tv_limit,
 )
-from rules.catalog import Skills, load_catalog
-from rules.errors import RulesError
+from rules.hgb.catalog import Skills, load_catalog
 
 CATALOG = load_catalog()
 

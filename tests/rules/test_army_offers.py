@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 
-from rules.army import (
+from rules.hgb.army import (
     LIMIT_CODES,
     available_group_upgrades,
     available_options,
@@ -46,7 +46,7 @@ def test_offer_warnings_equal_a_full_recheck(roster):
 
 
 def test_a_shared_baseline_gives_the_same_offers_as_none():
-    from rules.army import preset_roster
+    from rules.hgb.army import preset_roster
 
     roster = preset_roster(CATALOG, "north_starter")
     baseline = offer_baseline(roster, CATALOG)

@@ -7,7 +7,8 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.army import (
+from rules.errors import RulesError
+from rules.hgb.army import (
     Roster,
     add_group,
     add_model,
@@ -24,9 +25,8 @@ from rules.army import (
     set_group_upgrade,
     set_option,
 )
-from rules.bounds import MAX_GROUP_MODELS, MAX_GROUPS, MAX_MODELS
-from rules.catalog import load_catalog
-from rules.errors import RulesError
+from rules.hgb.bounds import MAX_GROUP_MODELS, MAX_GROUPS, MAX_MODELS
+from rules.hgb.catalog import load_catalog
 
 CATALOG = load_catalog()
 FACTIONS = sorted(CATALOG.factions)

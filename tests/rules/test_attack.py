@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules import (
+from rules.hgb import (
     AttackOutcome,
     DamageState,
     RulesError,
@@ -16,7 +16,7 @@ from rules import (
     expected_boxes,
     read_roll,
 )
-from rules.attack import (
+from rules.hgb.attack import (
     AUTOPILOT_DEFENSE_DICE,
     Attacker,
     Cover,
@@ -452,7 +452,7 @@ def test_an_impossible_roll_is_refused_with_a_sentence(entry, dice, message):
 
 def test_several_defense_rolls_for_one_target_are_refused():
     with pytest.raises(RulesError, match="1 target, 2 rolls"):
-        from rules.attack import resolve_multi_target
+        from rules.hgb.attack import resolve_multi_target
 
         resolve_multi_target(joe(), [enemy_hunter()], 5, [2, 3])
 
@@ -621,7 +621,7 @@ def test_the_shooter_is_caught_by_its_own_area_effect_but_not_by_its_spray():
 def test_the_summary_chances_are_the_core_functions_of_its_odds(
     attack, defense, modifier, dm, armor, boxes_left, weak
 ):
-    from rules import hit_chance, kill_chance
+    from rules.hgb import hit_chance, kill_chance
 
     summary = attack_summary(
         joe(attack_dice=attack, accuracy=modifier, damage_multiplier=dm),

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from rules.attack import (
+from rules.hgb.attack import (
     DEFAULT_EW,
     DEFAULT_SKILL,
     attack_skill,

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import AttackOutcome, RulesError
-from rules.attack import (
+from rules.hgb import AttackOutcome, RulesError
+from rules.hgb.attack import (
     Attacker,
     Cover,
     MissingInputs,

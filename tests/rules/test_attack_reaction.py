@@ -4,8 +4,8 @@ Model keeps moving but stops at less than a full inch) or the next Action perfor
 
 import pytest
 
-from rules import RulesError
-from rules.attack import ReactionWindow
+from rules.hgb import RulesError
+from rules.hgb.attack import ReactionWindow
 
 
 def test_a_model_that_kept_its_action_may_react_to_a_moving_model():

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from rules.catalog import (
+from rules.hgb.catalog import (
     ARC_NAMES,
     BOX_KINDS,
     NOT_PROVIDED,
@@ -32,9 +32,9 @@ def test_it_loads_the_built_in_data_with_a_version_and_a_fingerprint():
     assert re.fullmatch(r"[0-9a-f]{16}", CATALOG.fingerprint)
     assert all(source.builtin for source in CATALOG.sources)
     assert {source.path for source in CATALOG.sources} >= {
-        "rules/data/arsenal.toml",
-        "rules/data/models.toml",
-        "rules/data/core.toml",
+        "rules/hgb/data/arsenal.toml",
+        "rules/hgb/data/models.toml",
+        "rules/hgb/data/core.toml",
     }
 
 

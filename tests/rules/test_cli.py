@@ -1,4 +1,4 @@
-"""``python -m rules check [DIR ...]``, run as a real process."""
+"""``python -m rules.hgb check [DIR ...]``, run as a real process."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rules.catalog import load_catalog
+from rules.hgb.catalog import load_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,7 +24,7 @@ def run(*args: str, env_dirs: str | None = None) -> subprocess.CompletedProcess[
     if env_dirs is not None:
         env["BLITZ_DATA_DIRS"] = env_dirs
     return subprocess.run(
-        [sys.executable, "-m", "rules", *args],
+        [sys.executable, "-m", "rules.hgb", *args],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -39,7 +39,7 @@ def test_check_prints_the_fingerprint_the_files_and_every_preset():
     lines = result.stdout.splitlines()
     assert lines[0] == f"Data version 1, fingerprint {load_catalog().fingerprint}"
     assert lines[1].startswith("Loaded 28 weapons, 12 models, 3 factions, 7 squads")
-    assert "  rules/data/models.toml (built-in, data version 1)" in lines
+    assert "  rules/hgb/data/models.toml (built-in, data version 1)" in lines
     assert [line for line in lines if line.endswith(" TV")] == PRESET_LINES
     assert lines[-1] == "OK"
 
@@ -92,4 +92,4 @@ def test_check_exits_1_when_a_preset_no_longer_costs_its_printed_tv(tmp_path):
 def test_no_command_is_a_usage_error():
     result = run()
     assert result.returncode == 2
-    assert "usage: python -m rules check" in result.stderr
+    assert "usage: python -m rules.hgb check" in result.stderr

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules import (
+from rules.hgb import (
     AttackOutcome,
     BoxKind,
     DamageState,

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-import rules
-from rules.__main__ import check
-from rules.datapack import PACK, RULES_TEXT, check_pack, read_pack_file
+import rules.hgb
+from rules.hgb.__main__ import check
+from rules.hgb.datapack import PACK, RULES_TEXT, check_pack, read_pack_file
 
 JAGUAR = {"models": {"jaguar": {"armor": 14, "movement.walker.combat.defense_modifier": 1}}}
 
 
 def test_a_pack_fills_only_what_the_data_leaves_empty():
-    catalog = rules.load_catalog()
+    catalog = rules.hgb.load_catalog()
     pack = check_pack({**JAGUAR, "weapons": {"LAC": {"accuracy": 0, "ranges.short": 12}}}, catalog)
-    done = rules.complete_catalog(catalog, pack)
+    done = rules.hgb.complete_catalog(catalog, pack)
     assert done.models["jaguar"].armor == 14
     assert done.models["jaguar"].movement_for("walker", "combat").defense_modifier == 1
     assert done.weapons["LAC"].accuracy == 0 and done.weapons["LAC"].dm == 8
@@ -24,19 +24,19 @@ def test_a_pack_fills_only_what_the_data_leaves_empty():
 
 
 def test_the_hunters_armor_cannot_be_overridden_by_a_pack():
-    catalog = rules.load_catalog()
-    with pytest.raises(rules.PackError, match="already gives this figure"):
+    catalog = rules.hgb.load_catalog()
+    with pytest.raises(rules.hgb.PackError, match="already gives this figure"):
         check_pack({"models": {"hunter": {"armor": 3}}}, catalog)
     # and a pack that somehow holds it changes nothing
-    done = rules.complete_catalog(catalog, {"models": {"hunter": {"armor": 3}}})
+    done = rules.hgb.complete_catalog(catalog, {"models": {"hunter": {"armor": 3}}})
     assert done.models["hunter"].armor == 15
 
 
 def test_each_figure_names_its_source():
-    catalog = rules.load_catalog()
-    sources = rules.figure_sources(catalog, catalog, "models", "hunter", JAGUAR)
+    catalog = rules.hgb.load_catalog()
+    sources = rules.hgb.figure_sources(catalog, catalog, "models", "hunter", JAGUAR)
     assert sources["armor"] == RULES_TEXT and sources["size"] is None
-    assert rules.figure_sources(catalog, catalog, "models", "jaguar", JAGUAR)["armor"] == PACK
+    assert rules.hgb.figure_sources(catalog, catalog, "models", "jaguar", JAGUAR)["armor"] == PACK
 
 
 @pytest.mark.parametrize(
@@ -52,21 +52,21 @@ def test_each_figure_names_its_source():
     ],
 )
 def test_bad_packs_are_refused_in_words(pack, words):
-    with pytest.raises(rules.PackError, match=words):
-        check_pack(pack, rules.load_catalog())
+    with pytest.raises(rules.hgb.PackError, match=words):
+        check_pack(pack, rules.hgb.load_catalog())
 
 
 def test_an_exported_pack_is_a_host_file_that_check_accepts_and_reads_back(tmp_path, capsys):
-    catalog = rules.load_catalog()
+    catalog = rules.hgb.load_catalog()
     pack = check_pack(
         {**JAGUAR, "weapons": {"LAC": {"accuracy": 0, "ranges.short": 12, "traits": ["AP"]}}},
         catalog,
     )
-    text = rules.pack_to_toml(pack, catalog, name='Jan\'s "cards"', owner="jan")
+    text = rules.hgb.pack_to_toml(pack, catalog, name='Jan\'s "cards"', owner="jan")
     assert "entered by jan" in text.lower()
     (tmp_path / "pack.toml").write_text(text, encoding="utf-8")
     assert check([str(tmp_path)]) == 0
-    hosted = rules.load_catalog([tmp_path])
+    hosted = rules.hgb.load_catalog([tmp_path])
     assert hosted.models["jaguar"].armor == 14
     assert hosted.weapons["LAC"].dm == 8  # untouched
     assert read_pack_file("pack.toml", text.encode(), catalog) == pack
@@ -83,6 +83,6 @@ def test_an_exported_pack_is_a_host_file_that_check_accepts_and_reads_back(tmp_p
     ],
 )
 def test_bad_files_name_file_entry_and_field(raw, words):
-    with pytest.raises(rules.PackError, match=words) as error:
-        read_pack_file("mine.toml", raw, rules.load_catalog())
+    with pytest.raises(rules.hgb.PackError, match=words) as error:
+        read_pack_file("mine.toml", raw, rules.hgb.load_catalog())
     assert all(message.startswith("mine.toml") for message in error.value.messages)

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules import Roll, RulesError, apply_modifier, read_roll, roll, roll_distribution
+from rules.hgb import Roll, RulesError, apply_modifier, read_roll, roll, roll_distribution
 
 
 def result_by_the_text(dice: tuple[int, ...]) -> int:
-    """The quickstart's sentence, written out again independently of rules.dice."""
+    """The quickstart's sentence, written out again independently of rules.hgb.dice."""
     if all(die == 1 for die in dice):
         return 0
     return max(dice) + max(0, dice.count(6) - 1)

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules import AttackOutcome, DamageState, RulesError, damage_outcome
-from rules.attack import (
+from rules.hgb import AttackOutcome, DamageState, RulesError, damage_outcome
+from rules.hgb.attack import (
     INDIRECT_THRESHOLD,
     Attacker,
     Cover,
@@ -29,10 +29,10 @@ from rules.attack import (
     resolve_indirect_defense,
     scatter,
 )
-from rules.attack import (
+from rules.hgb.attack import (
     grenade_range as grenade_band,
 )
-from rules.attack import (
+from rules.hgb.attack import (
     grenade_reach as reach,
 )
 

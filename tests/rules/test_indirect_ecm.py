@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules import DamageState
-from rules.attack import (
+from rules.hgb import DamageState
+from rules.hgb.attack import (
     DESIGNATION_HOUSE_RULE,
     Cover,
     EcmContest,

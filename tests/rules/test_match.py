@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from rules.army import preset_roster, roster_to_dict, set_option
-from rules.catalog import Skills, default_catalog
-from rules.damage import DamageState
 from rules.errors import RulesError
-from rules.match import (
+from rules.hgb.army import preset_roster, roster_to_dict, set_option
+from rules.hgb.catalog import Skills, default_catalog
+from rules.hgb.damage import DamageState
+from rules.hgb.match import (
     EventError,
     GroupSpec,
     MatchState,
@@ -35,7 +35,7 @@ from rules.match import (
     tv_remaining,
     whose_turn,
 )
-from rules.match_build import side_from_roster
+from rules.hgb.match_build import side_from_roster
 
 SKILLS = Skills(att=2, defense=2, ew=1, ld=0)
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.damage import DamageState
-from rules.match import EventError, UnknownId, make_event, parse_event, replay, step
+from rules.hgb.damage import DamageState
+from rules.hgb.match import EventError, UnknownId, make_event, parse_event, replay, step
 from tests.rules.test_match import ev, play, refused, small_match
 from tests.rules.test_match_log import UNITS, Game, ops
 

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import rate_of_fire_warnings, unit_label
-from rules.attack import RangeBand
-from rules.catalog import Skills
-from rules.match import (
+from rules.hgb import rate_of_fire_warnings, unit_label
+from rules.hgb.attack import RangeBand
+from rules.hgb.catalog import Skills
+from rules.hgb.match import (
     GroupSpec,
     SideSpec,
     UnitSpec,
@@ -222,7 +222,7 @@ def test_an_attack_with_rof_at_a_model_beyond_long_range_is_warned_and_stored():
 
 @pytest.mark.parametrize("bands", [{"b-1-1": "far"}, {"b-1-1": 3}])
 def test_a_malformed_range_band_is_an_event_error(bands):
-    from rules.match import EventError
+    from rules.hgb.match import EventError
 
     with pytest.raises(EventError, match="range bands"):
         shot(active(), bands=bands)

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from rules.army import preset_roster, roster_to_dict
-from rules.catalog import default_catalog, load_catalog
 from rules.errors import RulesError
-from rules.match import (
+from rules.hgb.army import preset_roster, roster_to_dict
+from rules.hgb.catalog import default_catalog, load_catalog
+from rules.hgb.match import (
     MatchWeapon,
     ModelFigures,
     MovementFigures,
@@ -33,8 +33,8 @@ from rules.match import (
     state_to_dict,
     target_problems,
 )
-from rules.match.state import with_unit
-from rules.match_build import side_from_roster
+from rules.hgb.match.state import with_unit
+from rules.hgb.match_build import side_from_roster
 from tests.rules.test_match import small_match
 
 HOST = """data_version = "h"

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.errors import RulesError
-from rules.match import (
+from rules.hgb.match import (
     Event,
     LogEntry,
     MatchState,

@@ -1,12 +1,12 @@
 """Taps name what the player saw: a box number, a speed, a round. A tap made on a screen that was
-out of date changes nothing and says why (rules.match.Stale), naming what changed under it."""
+out of date changes nothing and says why (rules.hgb.match.Stale), naming what changed under it."""
 
 from __future__ import annotations
 
 import pytest
 
 from rules.errors import RulesError
-from rules.match import EventError, Stale, make_event, step
+from rules.hgb.match import EventError, Stale, make_event, step
 from tests.rules.test_match import activations, ev, play, small_match
 
 

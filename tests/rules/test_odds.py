@@ -6,7 +6,7 @@ from itertools import product
 
 import pytest
 
-from rules import (
+from rules.hgb import (
     AttackOutcome,
     RulesError,
     attack_odds,
@@ -16,7 +16,7 @@ from rules import (
     opposed_margin_distribution,
     resolve_attack,
 )
-from rules.odds import clear_caches
+from rules.hgb.odds import clear_caches
 
 
 def result_by_the_text(dice: tuple[int, ...]) -> int:
