@@ -22,7 +22,7 @@ def north(catalog, groups: int) -> rules.hgb.Roster:
 
 
 def test_the_bounds_are_far_above_what_the_rules_allow(catalog):
-    assert rules.hgb.MAX_GROUP_MODELS > catalog.rules.hgb.max_group_size
+    assert rules.hgb.MAX_GROUP_MODELS > catalog.rules.max_group_size
     starter = rules.hgb.preset_roster(catalog, "north_starter")
     assert rules.hgb.MAX_GROUPS >= 10 * len(starter.groups)
     assert rules.hgb.MAX_MODELS >= 10 * sum(len(group.models) for group in starter.groups)
