@@ -33,7 +33,8 @@ from rules.killteam.profile import MELEE
 TEMPLATE = "matches/killteam_fight.html"
 HELPER = f"{TEMPLATE}#kt-fight-helper"
 ACTION_AP = 1
-"""The Fight action counts 1 AP, as every action button of the board (AP costs: NOTES.md)."""
+"""The Fight action counts 1 AP, as every action button of the board (docs/killteam-readings.md,
+'AP costs')."""
 MAX_STEPS = 64
 SEEN = {"attacker": "aseen", "target": "tseen"}
 

@@ -1,4 +1,4 @@
-"""Kill Team (2024) rules: pure Python, stdlib only (shared/rules/killteam/NOTES.md)."""
+"""Kill Team (2024) rules: pure Python, stdlib only, read as docs/killteam-readings.md says."""
 
 from rules.errors import RulesError
 from rules.eventlog import Event, EventError, LogEntry, Stale, Step, UnknownId

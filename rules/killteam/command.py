@@ -1,5 +1,6 @@
-"""Command points (NOTES.md 6): each player starts with 2; in the first strategy phase each gains
-1; in each later one the player with the initiative gains 1 and the other 2. Ploys cost 1."""
+"""Command points (docs/killteam-readings.md, 'Command points'): each player starts with 2; in the
+first strategy phase each gains 1; in each later one the player with the initiative gains 1 and the
+other 2. Ploys cost 1."""
 
 from __future__ import annotations
 

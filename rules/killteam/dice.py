@@ -5,15 +5,15 @@ distributions count the dice in each, never enumerating the 6**n rolls: n dice s
 fail/normal/critical with multinomial counts (``rules.exact``), re-rolls convolve the failed
 dice again. The policies, said beside every odds shown:
 
-- Re-rolls (NOTES.md 3) re-roll failed dice only, in this order, each on the dice failed at
-  that moment: Relentless every failed die; Ceaseless the failed dice showing the failed result
-  that most of them show; Balanced one failed die; Command Re-roll one failed die. (The text
-  does not forbid re-rolling a die twice, so a later re-roll may take a die an earlier one
+- Re-rolls (docs/killteam-readings.md, 'Re-rolls') re-roll failed dice only, in this order, each on
+  the dice failed at that moment: Relentless every failed die; Ceaseless the failed dice showing the
+  failed result that most of them show; Balanced one failed die; Command Re-roll one failed die.
+  (The text does not forbid re-rolling a die twice, so a later re-roll may take a die an earlier one
   re-rolled.)
-- Accurate x (NOTES.md 12): x dice (at most all of them) are kept as normal successes
+- Accurate x ('Accurate'): x dice (at most all of them) are kept as normal successes
   unrolled, the rest are rolled.
-- The attacker's helpful choices (NOTES.md 12), only when the critical damage is at least the
-  normal damage: Severe (no critical kept: one normal becomes critical; then Punishing and
+- The attacker's helpful choices ("Attacker's helpful choices"), only when the critical damage is at
+  least the normal damage: Severe (no critical kept: one normal becomes critical; then Punishing and
   Rending do not apply), else with a critical kept Punishing (one failed die becomes a normal
   success), then Rending (one normal becomes critical).
 """
@@ -51,7 +51,8 @@ class Retain:
 
 def retain_policy(rules: AttackRules, *, helpful: bool, command_reroll: bool = False) -> Retain:
     """The retain rules of a weapon; ``helpful`` is whether its critical damage is at least its
-    normal damage (Severe, Punishing and Rending are only taken then, NOTES.md 12)."""
+    normal damage (Severe, Punishing and Rending are only taken then: docs/killteam-readings.md,
+    "Attacker's helpful choices")."""
     return Retain(
         accurate=rules.accurate,
         relentless=rules.relentless,

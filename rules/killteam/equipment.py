@@ -1,6 +1,6 @@
-"""The universal equipment's figures, read from ``equipment.toml`` (NOTES.md 10): the Frag and
-Krak grenade profiles and how many a team picks, the stun grenade's stun test (D6, 3+) and a
-mine's D3+3 damage."""
+"""The universal equipment's figures, read from ``equipment.toml`` (docs/killteam-readings.md,
+'Grenades'): the Frag and Krak grenade profiles and how many a team picks, the stun grenade's stun
+test (D6, 3+) and a mine's D3+3 damage."""
 
 from __future__ import annotations
 

@@ -4,15 +4,16 @@ From the text: both operatives roll their melee weapon's attack dice; starting w
 attacker, the players take turns resolving one kept success each (or all the rest when the
 opponent has none left): strike (deal its damage) or block (cancel one of the opponent's
 unresolved successes: a normal blocks a normal, a critical blocks either). In a fight two
-normals never block a critical (NOTES.md 4). Brutal: the opponent blocks with critical
-successes only. Shock: the first time in the sequence its wielder strikes with a critical, one
-of the opponent's unresolved normal successes is discarded too (a critical if none is left).
-Devastating x deals x per kept critical as the dice are kept, before anyone resolves a die.
-Stun: a fighter that keeps a critical success with a Stun weapon takes 1 from the opponent's
-APL until the end of the opponent's next activation (kept, so even when that die is blocked).
+normals never block a critical (docs/killteam-readings.md, 'Fight'). Brutal: the opponent
+blocks with critical successes only. Shock: the first time in the sequence its wielder strikes
+with a critical, one of the opponent's unresolved normal successes is discarded too (a critical
+if none is left). Devastating x deals x per kept critical as the dice are kept, before anyone
+resolves a die. Stun: a fighter that keeps a critical success with a Stun weapon takes 1 from the
+opponent's APL until the end of the opponent's next activation (kept, so even when that die is
+blocked).
 
 Readings: an operative at 0 wounds is incapacitated and removed, so the fight stops there. The
-odds use the policy NOTES.md 4 names: both players strike with every die (no blocks), each
+odds use the policy 'Fight' names: both players strike with every die (no blocks), each
 striking with its critical successes first.
 """
 
@@ -274,8 +275,9 @@ def fight_odds(
     attacker_injured: bool = False,
     defender_injured: bool = False,
 ) -> FightOdds:
-    """The fight's odds if both players strike with every die (NOTES.md 4), each kept-dice
-    distribution as the Shoot odds make it (re-rolls and choices under the same policies)."""
+    """The fight's odds if both players strike with every die (docs/killteam-readings.md, 'Fight'),
+    each kept-dice distribution as the Shoot odds make it (re-rolls and choices under the same
+    policies)."""
     check_whole(
         attacker_wounds, "The attacker's wounds left must be a whole number of 1 or more", 1
     )
@@ -315,9 +317,9 @@ def fight_policy(
     names: tuple[str, str] = ("The attacker", "The defender"),
     injured: tuple[bool, bool] = (False, False),
 ) -> tuple[str, ...]:
-    """The policies behind ``fight_odds`` in words: NOTES.md 4's first, then for each fighter
-    (``names``) a worse Hit when injured and each weapon rule's reading ("The attacker's Lethal
-    5+: successes of x+ are critical")."""
+    """The policies behind ``fight_odds`` in words: the 'Fight' reading's first, then for each
+    fighter (``names``) a worse Hit when injured and each weapon rule's reading ("The attacker's
+    Lethal 5+: successes of x+ are critical")."""
     lines = [f"The odds: {ODDS_POLICY}; the fight stops when an operative is incapacitated."]
     for name, profile, hurt in zip(names, (attacker, defender), injured, strict=True):
         if hurt:

@@ -3,7 +3,8 @@
 From the text (KÄMPFEN): the player whose operative performs the action is the attacker; they
 pick an enemy operative within the active operative's control range to fight against, and that
 operative strikes back; both players pick a melee weapon of their operative. Control range is
-the table's (NOTES.md 8): Blitz offers every enemy in play and never guesses.
+the table's (docs/killteam-readings.md, 'Judged at the table'): Blitz offers every enemy in play and
+never guesses.
 
 Readings: the acting side is the active operative's, else the side due to activate next; when
 the tracker knows neither (outside the firefight phase, or between activations with nobody due)

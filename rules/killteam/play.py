@@ -5,17 +5,17 @@ illegal input raises RulesError with a sentence, a tap made on an out-of-date sc
 ``Stale`` and changes nothing. What the text forbids but only the table can judge, or a player
 may have a rule for, is a warning beside the new state, never a refusal (as in HGB's tracker).
 
-From the text, read as NOTES.md says:
+From the text, read as docs/killteam-readings.md says:
 
 - Initiative: each player rolls a D6; the higher roll decides who has the initiative; on a tie
   the player without the initiative decides; after a tie in the first turning point nobody
-  holds it, so the players pick who decides (NOTES.md 5: the event names the decider).
-- Strategy phase: CP gained (NOTES.md 6), every operative readied, then from the player with
+  holds it, so the players pick who decides ('First initiative tie': the event names the decider).
+- Strategy phase: CP gained ('Command points'), every operative readied, then from the player with
   the initiative the players take turns using a strategic manoeuvre or passing, until both
   pass in succession. A strategic manoeuvre at most once per turning point per player; a
   firefight ploy likewise, except Command Re-roll. Ploys cost 1 CP (refused without it).
 - Firefight phase: sides take turns activating ready operatives from the player with the
-  initiative; a side with none ready is skipped (NOTES.md 7). An activation starts with an
+  initiative; a side with none ready is skipped ('Turning point end'). An activation starts with an
   order (Engage or Conceal); actions spend AP (costs are the players' figures) up to the APL,
   each action at most once per activation; activating the next operative ends the last
   one's activation. When no operative is ready or active, the turning point ends.

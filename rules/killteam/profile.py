@@ -1,8 +1,8 @@
 """Kill Team operative profiles and teams as players type them in, checked.
 
-The core rules text gives no operative datacards (NOTES.md, "What the text gives"): every APL,
-Move, Save, Wounds and weapon figure is typed in by a player. This module checks what they type
-against what the text does say, and against bounds on typing that are never game figures:
+The core rules text gives no operative datacards (docs/killteam-readings.md, 'What the text gives'):
+every APL, Move, Save, Wounds and weapon figure is typed in by a player. This module checks what
+they type against what the text does say, and against bounds on typing that are never game figures:
 
 - Hit, Save and Lethal's x are "x+" results of a D6 from 2+ to 6+: the text makes a 1 always
   fail and a 6 always succeed, so no other value means anything.
@@ -12,10 +12,10 @@ against what the text does say, and against bounds on typing that are never game
   ("Lethal 5+", "Piercing 1", 'Blast 2"'), read by ``parse_weapon_rule``.
 
 A team is a list of operatives, each with a copy of the profile it was built from, plus the
-explosive grenades the team picks (NOTES.md 10: two, 2 frag, 2 krak or one of each; the text
-makes the equipment itself optional, so none is a choice too). The text gives no points and no
-selection rules: nothing else about a team is checked. Illegal input raises ``ProfileError``,
-one ``Problem`` per mistake, each a sentence naming the field.
+explosive grenades the team picks (docs/killteam-readings.md, 'Grenades': two, 2 frag, 2 krak or one
+of each; the text makes the equipment itself optional, so none is a choice too). The text gives no
+points and no selection rules: nothing else about a team is checked. Illegal input raises
+``ProfileError``, one ``Problem`` per mistake, each a sentence naming the field.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ class WeaponRuleKind:
 
     key: str
     number: int  # its place in the text's list, 1 to 22
-    english: str  # the app's label (inferred from the text's order, NOTES.md 9)
+    english: str  # the app's label (inferred: docs/killteam-readings.md, 'Weapon rule names')
     german: str  # as the text prints it; "" where its heading is stripped
     german_in: str  # "heading", "another rule", "grenades" or ""
     parameter: str  # "", "number", "dice" or "inches"

@@ -5,11 +5,12 @@ defender rolls three D6 against the Save (in cover, one may be kept as a normal 
 unrolled); the defender blocks (normal on normal, two normals on a critical, a critical on
 either); every unblocked success deals the weapon's normal or critical damage.
 
-Readings (NOTES.md): the defender blocks to take the least damage in the odds (2), and chooses
-when rolls are entered (the least-damage choice offered first); Piercing x with cover: x fewer
-dice first, then cover keeps one of those left as a normal success (12) — the odds assume the
-defender keeps it; Devastating x deals x per kept critical at once, and the critical still
-counts in the block step (12). Brutal lets the defender block with critical successes only.
+Readings (docs/killteam-readings.md): the defender blocks to take the least damage in the odds
+('Least-damage blocks'), and chooses when rolls are entered (the least-damage choice offered first);
+Piercing x with cover: x fewer dice first, then cover keeps one of those left as a normal success
+('Piercing with cover') — the odds assume the defender keeps it; Devastating x deals x per kept
+critical at once, and the critical still counts in the block step ('Devastating'). Brutal lets the
+defender block with critical successes only.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ from rules.killteam.profile import Weapon, WeaponRule
 from rules.killteam.weapons import AttackRules, attack_faces, defence_faces, read_weapon_rules
 
 SHOOT_POLICY = "if the defender blocks to take the least damage"
-"""The odds' block policy in words, to show beside them (NOTES.md 2)."""
+"""The odds' block policy in words, to show beside them (docs/killteam-readings.md, 'Least-damage
+blocks')."""
 
 MAX_ATTACKS = 20
 """A bound on typing, as the profile form's: not a game number (the text gives none)."""
@@ -56,7 +58,8 @@ class AttackProfile:
 
     @property
     def helpful(self) -> bool:
-        """Whether Severe, Punishing and Rending are taken (NOTES.md 12)."""
+        """Whether Severe, Punishing and Rending are taken (docs/killteam-readings.md, "Attacker's
+        helpful choices")."""
         return self.critical_damage >= self.normal_damage
 
 
@@ -382,9 +385,10 @@ def shoot_damage_distribution(
     command_reroll: bool = False,
 ) -> dict[int, Fraction]:
     """Exact chance of each damage the target takes from one Shoot sequence, if the defender
-    blocks to take the least damage (NOTES.md 2), under the stated policies (``rules.killteam.
-    dice``; ``command_reroll``: the attacker re-rolls one failed attack die with the ploy).
-    Keys are the possible damages, lowest first; the chances add up to 1."""
+    blocks to take the least damage (docs/killteam-readings.md, 'Least-damage blocks'), under the
+    stated policies (``rules.killteam.dice``; ``command_reroll``: the attacker re-rolls one failed
+    attack die with the ploy). Keys are the possible damages, lowest first; the chances add up to
+    1."""
     profile = attack_profile(
         attacks=attacks,
         hit=hit,

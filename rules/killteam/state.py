@@ -150,7 +150,7 @@ class KillTeamState:
     """This turning point's initiative dice, side a and side b (None: not rolled yet)."""
     decider: str | None = None
     """Who decides who has the initiative, once both have rolled (None: the players pick, after
-    a tie in the first turning point, NOTES.md 5)."""
+    a tie in the first turning point: docs/killteam-readings.md, 'First initiative tie')."""
     initiative: str | None = None
     strategy_turn: str | None = None
     passes: int = 0
@@ -179,9 +179,10 @@ class KillTeamState:
 
 
 def whose_turn(state: KillTeamState) -> str | None:
-    """The side due to activate an operative next (NOTES.md 7): sides take turns from the one
-    with the initiative; a side with no ready operative is skipped. None when an operative is
-    active, or no operative is ready (the turning point ends), or not in the firefight phase."""
+    """The side due to activate an operative next (docs/killteam-readings.md, 'Turning point end'):
+    sides take turns from the one with the initiative; a side with no ready operative is skipped.
+    None when an operative is active, or no operative is ready (the turning point ends), or not in
+    the firefight phase."""
     if state.phase is not Phase.FIREFIGHT or state.active is not None:
         return None
     first = other_side(state.last_side) if state.last_side else state.initiative
@@ -192,7 +193,8 @@ def whose_turn(state: KillTeamState) -> str | None:
 
 
 def all_expended(state: KillTeamState) -> bool:
-    """True when no operative is ready or active: the turning point ends (NOTES.md 7)."""
+    """True when no operative is ready or active: the turning point ends (docs/killteam-readings.md,
+    'Turning point end')."""
     return state.active is None and not any(side.ready_operatives() for side in state.sides)
 
 

@@ -4,14 +4,14 @@ Every weapon rule is parsed (``profile.parse_weapon_rule``: an unknown or malfor
 RulesError with a sentence) and falls in one of four groups, each said in words beside the odds:
 
 - ``ODDS``: changes which attack dice succeed, how they are blocked or what they deal; the
-  odds model it under the NOTES.md policies (re-rolls of failed dice only, NOTES.md 3; the
-  attacker's helpful choices, NOTES.md 12).
+  odds model it under the policies of docs/killteam-readings.md (re-rolls of failed dice only,
+  'Re-rolls'; "Attacker's helpful choices").
 - ``FIGHT``: matters only when fighting (Shock); the fight odds model it.
 - ``BOARD``: happens after the dice or over the battle (Hot, Limited, Stun, Silent); the board
   tracks it, and Hot has its own distribution (``hot_damage_distribution``).
-- ``TABLE``: judged at the table and asked, never guessed (NOTES.md 8): who is a valid target,
-  who else a Blast or Torrent hits (each target its own Shoot sequence), range, moving with a
-  Heavy weapon.
+- ``TABLE``: judged at the table and asked, never guessed ('Judged at the table'): who is a
+  valid target, who else a Blast or Torrent hits (each target its own Shoot sequence: 'Blast and
+  Torrent'), range, moving with a Heavy weapon.
 """
 
 from __future__ import annotations

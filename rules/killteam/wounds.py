@@ -1,4 +1,5 @@
-"""Damage states of an operative (NOTES.md 1) and what being injured changes.
+"""Damage states of an operative (docs/killteam-readings.md, 'Injured') and what being injured
+changes.
 
 Wounded: fewer wounds than it started with. Injured: fewer than half, ``2 * current <
 starting`` (10 wounds: 5 is not injured, 4 is; 9 wounds: 5 is not, 4 is). Incapacitated: 0 or

@@ -197,7 +197,7 @@ def test_something_that_is_no_profile_is_refused(data):
         kt.read_profile(data)
 
 
-# --- Grenades (NOTES.md 10) -------------------------------------------------------------------
+# --- Grenades (docs/killteam-readings.md, 'Grenades') ---------------------------------------------
 
 
 @pytest.mark.parametrize(("frag", "krak"), [(0, 0), (2, 0), (0, 2), (1, 1)])

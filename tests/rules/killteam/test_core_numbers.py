@@ -1,5 +1,5 @@
 """Wound states, command points, equipment and Hot: the numbers the core text gives, read as
-NOTES.md says."""
+docs/killteam-readings.md says."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from rules.killteam.wounds import injured_hit, injured_move
     [
         (10, 10, WoundState.UNHURT),
         (10, 9, WoundState.WOUNDED),
-        (10, 5, WoundState.WOUNDED),  # NOTES.md 1: 5 of 10 is not injured
+        (10, 5, WoundState.WOUNDED),  # docs/killteam-readings.md, 'Injured': 5 of 10 is not injured
         (10, 4, WoundState.INJURED),
         (9, 5, WoundState.WOUNDED),  # 5 of 9 is not injured
         (9, 4, WoundState.INJURED),
