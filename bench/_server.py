@@ -137,7 +137,7 @@ class Stack:
             "PYTHONDONTWRITEBYTECODE": "1",
         }
         python = sys.executable
-        # The README's deployment steps, in its order.
+        # The deployment steps of docs/deploying.md ("Runbook"), in its order.
         steps = (["migrate", "--noinput"], ["collectstatic", "--noinput"])
         for command in steps:
             done = subprocess.run(

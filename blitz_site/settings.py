@@ -8,7 +8,7 @@ Environment variables (all optional on a developer machine):
   without it Blitz uses SQLite (``db.sqlite3`` beside ``manage.py``, WAL mode).
 - ``ALLOWED_HOSTS``: comma-separated host names (default: localhost names).
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins, for HTTPS behind a proxy.
-- ``BLITZ_DATA_DIRS``: extra game-data directories (see README, "Game data").
+- ``BLITZ_DATA_DIRS``: extra game-data directories (see docs/configuration.md, "Host data files").
 - ``STATIC_ROOT``: where ``collectstatic`` writes (default: ``staticfiles/`` beside ``manage.py``).
 - ``TRUSTED_PROXY_COUNT``: how many reverse proxies append to ``X-Forwarded-For`` (1 behind
   the nginx of ``deploy/``); 0 (default): the connecting address.
@@ -229,7 +229,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
 FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.MemoryFileUploadHandler"]
 
-# HTTPS hardening: on when HTTPS=1 (documented in the README, "Deploying").
+# HTTPS hardening: on when HTTPS=1 (documented in docs/deploying.md).
 if env_bool("HTTPS"):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

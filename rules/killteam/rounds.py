@@ -1,6 +1,6 @@
 """Turning points: the initiative roll, the strategy phase (command points, ploys, passing), the end
-of a turning point and of the battle (docs/killteam-readings.md: 'First initiative tie', 'Command
-points', 'Turning point end')."""
+of a turning point and of the battle (docs/killteam-readings.md: 'First initiative tie',
+'Command points', 'Turning point end')."""
 
 from __future__ import annotations
 

@@ -37,8 +37,8 @@ from rules.killteam.profile import Weapon, WeaponRule
 from rules.killteam.weapons import AttackRules, attack_faces, defence_faces, read_weapon_rules
 
 SHOOT_POLICY = "if the defender blocks to take the least damage"
-"""The odds' block policy in words, to show beside them (docs/killteam-readings.md, 'Least-damage
-blocks')."""
+"""The odds' block policy in words, to show beside them (docs/killteam-readings.md,
+'Least-damage blocks')."""
 
 MAX_ATTACKS = 20
 """A bound on typing, as the profile form's: not a game number (the text gives none)."""
@@ -58,8 +58,8 @@ class AttackProfile:
 
     @property
     def helpful(self) -> bool:
-        """Whether Severe, Punishing and Rending are taken (docs/killteam-readings.md, "Attacker's
-        helpful choices")."""
+        """Whether Severe, Punishing and Rending are taken (docs/killteam-readings.md,
+        "Attacker's helpful choices")."""
         return self.critical_damage >= self.normal_damage
 
 

@@ -10,8 +10,8 @@ RulesError with a sentence) and falls in one of four groups, each said in words 
 - ``BOARD``: happens after the dice or over the battle (Hot, Limited, Stun, Silent); the board
   tracks it, and Hot has its own distribution (``hot_damage_distribution``).
 - ``TABLE``: judged at the table and asked, never guessed ('Judged at the table'): who is a
-  valid target, who else a Blast or Torrent hits (each target its own Shoot sequence: 'Blast and
-  Torrent'), range, moving with a Heavy weapon.
+  valid target, who else a Blast or Torrent hits (each target its own Shoot sequence:
+  'Blast and Torrent'), range, moving with a Heavy weapon.
 """
 
 from __future__ import annotations
