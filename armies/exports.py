@@ -9,7 +9,6 @@ imports.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.utils import timezone
@@ -22,6 +21,7 @@ from armies.services import RosterError
 from blitz_site.systems import HGB
 from blitz_site.text import MESSAGE as UNSTORABLE_MESSAGE
 from blitz_site.text import storable
+from rules.files import FileError, read_json
 
 EXPORT_FORMAT = "blitz-roster/2"
 FORMATS_BEFORE_SYSTEMS = {"blitz-roster/1": HGB.id}
@@ -45,17 +45,9 @@ def read_export(text: str) -> tuple[str, Any]:
     """The game id and the "roster" of an exported file; RosterError with a sentence when it
     is not one. The game's builder checks the roster itself."""
     try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RosterError(
-            f"The file is not valid JSON ({error.msg} at line {error.lineno})."
-        ) from error
-    except RecursionError as error:  # "[[[[..." nested deeper than any roster could be
-        raise RosterError("The file is not a roster export: it is nested far too deep.") from error
-    except ValueError as error:  # an integer of more than 4,300 digits (Python's own limit)
-        raise RosterError(
-            "The file is not a roster export: it holds a number too long to read."
-        ) from error
+        document = read_json("The roster export", text)
+    except FileError as error:
+        raise RosterError(str(error)) from error
     if not storable(document):
         raise RosterError(f"This file can't be imported. {UNSTORABLE_MESSAGE}")
     if not isinstance(document, dict):

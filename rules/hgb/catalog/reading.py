@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from rules.files import FileError, read_toml
 from rules.hgb.catalog.fields import (
     IDENT,
     RULES_SCHEMA,
@@ -28,6 +28,8 @@ from rules.hgb.catalog.schema import (
 )
 
 # --- Reading files --------------------------------------------------------------------------------
+
+MAX_HOST_FILE_BYTES = 16 * 1024 * 1024  # a host data file: far larger than any Blitz writes
 
 
 @dataclass
@@ -60,12 +62,9 @@ def entry_error(file: str, kind: str, entry_id: str, path: tuple, problem: str) 
 def read_file(store: Store, name: str, raw: bytes, *, builtin: bool) -> None:
     """Parse one data file, check its fields, and merge its entries into the store."""
     try:
-        document = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        store.errors.append(f"{name}: not UTF-8 text ({error}).")
-        return
-    except tomllib.TOMLDecodeError as error:
-        store.errors.append(f"{name}: not valid TOML: {error}.")
+        document = read_toml(name, raw, max_bytes=MAX_HOST_FILE_BYTES)
+    except FileError as error:
+        store.errors.append(str(error))
         return
     version = document.get("data_version")
     if not isinstance(version, str) or not version.strip():
