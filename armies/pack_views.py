@@ -109,7 +109,7 @@ def datacard_pack_import(request: HttpRequest) -> HttpResponse:
         try:
             pack = packs.pack_import(
                 owner=request_owner(request, create=True),
-                entered_by=_entered_by(request),
+                importer=_entered_by(request),
                 filename=upload.name[:120],
                 raw=upload.read(),
                 key=form.cleaned_data["key"],

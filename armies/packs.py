@@ -3,13 +3,15 @@ pack completes. The figures themselves are checked by ``rules.hgb.check_pack``."
 
 from __future__ import annotations
 
+import re
+
 from django.db import IntegrityError, transaction
 
 import rules.hgb
 from armies.models import DataPack, Owner, RevokedPackSlug, Roster, new_share_slug
 from blitz_site.systems import HGB, GameSystem
 from blitz_site.text import MESSAGE as UNSTORABLE_MESSAGE
-from blitz_site.text import storable
+from blitz_site.text import UNSTORABLE, storable
 
 MAX_PACKS = 20
 MAX_NAME = 80
@@ -25,6 +27,21 @@ class PackError(Exception):
     def __init__(self, *messages: str) -> None:
         self.messages = messages
         super().__init__(" ".join(messages))
+
+
+IMPORTED = re.compile(r"\s*\(imported from a file by [^()]*\)$")
+MAX_ENTERED_BY = DataPack._meta.get_field("entered_by").max_length
+
+
+def imported_by(claimed: object, importer: str) -> str:
+    """Who entered figures that came in a file, one rule for every game's import: the file's
+    own author (a genuine export names who typed the figures) marked "imported from a file by"
+    the importer, so a page never shows a file's unverified claim as if the importer typed it,
+    and never loses who did. A file that names nobody says only who imported it."""
+    mark = f"imported from a file by {importer}"
+    claimed = " ".join(UNSTORABLE.sub("", claimed).split()) if isinstance(claimed, str) else ""
+    claimed = IMPORTED.sub("", claimed)[: MAX_ENTERED_BY - len(mark) - 3].strip()
+    return f"{claimed} ({mark})" if claimed else mark[:MAX_ENTERED_BY]
 
 
 def owner_name(request_user, owner: Owner) -> str:
@@ -168,9 +185,10 @@ def _set_figure(owner: Owner, pack_id: int, kind: str, entry_id: str, key: str, 
 
 
 def pack_import(
-    *, owner: Owner, entered_by: str, filename: str, raw: bytes, key: str = ""
+    *, owner: Owner, importer: str, filename: str, raw: bytes, key: str = ""
 ) -> DataPack:
-    """A new pack from a host data file, checked whole: nothing of a bad file is kept."""
+    """A new pack from a host data file, checked whole: nothing of a bad file is kept. Its
+    figures are marked as the file's author's, imported by ``importer`` (``imported_by``)."""
     if first := created_with(owner, key):
         return first
     try:
@@ -184,7 +202,7 @@ def pack_import(
         owner,
         key=key,
         name=_name(stem, "Imported datacards"),
-        entered_by=entered_by,
+        entered_by=imported_by(rules.hgb.pack_file_author(raw), importer),
         figures=figures,
     )
 

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import rules.hgb
-from armies import exports, services, systems
+from armies import exports, packs, services, systems
 from armies.forms import ImportForm, RenameForm, RosterListForm, TvLimitForm
 from armies.models import RevokedShareSlug, Roster
 from armies.owners import request_owner
@@ -114,8 +114,10 @@ def roster_import(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
+            owner = request_owner(request, create=True)
             roster = systems.roster_import(
-                owner=request_owner(request, create=True),
+                owner=owner,
+                importer=packs.owner_name(request.user, owner),
                 text=form.cleaned_data["json"],
                 key=form.cleaned_data["key"],
             )

@@ -8,6 +8,7 @@ import secrets
 from django import forms
 
 from armies.models import Roster
+from blitz_site import inputs
 from blitz_site.once import OnceKeyField
 from blitz_site.text import StorableTextMixin
 from matches.models import Match
@@ -15,8 +16,7 @@ from matches.services import Redo, SideChoice, UndoLast
 from rules.hgb.catalog import Catalog
 from rules.hgb.match import MAX_NOTE, Event, EventError, parse_event
 
-KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
-DIGITS = re.compile(r"[0-9]{1,6}")
+DIGITS = inputs.DIGITS
 FLAGS = {"1": True, "0": False}
 
 # op word -> (event kind, names of the words after the first)
@@ -40,25 +40,18 @@ OPTIONAL_WORDS = {"box"}
 
 def client_key(value: object) -> str:
     """The key a tap carries so that sending it twice applies it once."""
-    if not isinstance(value, str) or not KEY_PATTERN.match(value):
-        raise EventError(
-            "Every change needs a client key of 8 to 64 letters, digits, - or _ "
-            "(the board makes one for each tap)."
-        )
-    return value
+    return inputs.once_key(value)
 
 
 def _number(word: str, what: str) -> int:
-    if not DIGITS.fullmatch(word):  # ASCII digits: "²".isdigit() is True, but int() refuses it
-        raise EventError(f"{what} must be a whole number; got {word!r}.")
-    return int(word)
+    return inputs.whole_number(word, what)
 
 
 def parse_op(op: object) -> Event | UndoLast | Redo:
     """Read a button's op, such as "mark a-1-2", "speed a-1-2 top", "roll a 5", "undo last"."""
     if not isinstance(op, str) or not op.strip():
         raise EventError("Say what to change: the request has no op.")
-    word, *args = op.split()
+    word, *args = inputs.words(op, "A change")
     if word in UNIT_OPS:
         kind, names = UNIT_OPS[word]
         if len(args) == len(names) and set(names) <= OPTIONAL_WORDS:
@@ -104,7 +97,7 @@ def parse_op(op: object) -> Event | UndoLast | Redo:
         return parse_event({"kind": "undo", "target": _number(args[0], "An event number")})
     if word == "redo" and len(args) == 1:
         return Redo(_number(args[0], "An event number"))
-    raise EventError(f"Unknown change {op!r}.")
+    raise EventError(f"Unknown change {inputs.shown(op)}.")
 
 
 # --- Starting and joining a match ---------------------------------------------------------------

@@ -11,12 +11,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 
 from armies.models import DataPack, Owner, Roster
-from armies.packs import PackError, locked
+from armies.packs import PackError, imported_by, locked
 from armies.services import Change, RosterError, change_once, clean_name, created_with, new_roster
 from blitz_site.systems import KILLTEAM
 from rules.hgb.datapack import MAX_PACK_ENTRIES
@@ -152,12 +152,20 @@ def copy_fields(roster: Roster, name: str) -> dict:
     return stored_fields(kt.rename_team(kt.read_team(roster.army), name))
 
 
-def import_fields(data: object) -> dict:
-    """A kill team's fields from an export's "roster", checked whole."""
+def import_fields(data: object, *, importer: str) -> dict:
+    """A kill team's fields from an export's "roster", checked whole; each operative's profile
+    stays entered by whom the file says, marked as imported by ``importer``."""
     try:
         team = kt.read_team(data)
     except kt.ProfileError as error:
         raise RosterError("This file can't be imported. " + str(error)) from error
+    team = replace(
+        team,
+        operatives=tuple(
+            replace(operative, entered_by=imported_by(operative.entered_by, importer))
+            for operative in team.operatives
+        ),
+    )
     return stored_fields(kt.rename_team(team, clean_name(team.name or "Imported kill team")))
 
 

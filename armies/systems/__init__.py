@@ -46,7 +46,7 @@ def copy_fields(roster: Roster, name: str) -> dict:
 
 
 @transaction.atomic
-def roster_import(*, owner: Owner, text: str, key: str = "") -> Roster:
+def roster_import(*, owner: Owner, importer: str, text: str, key: str = "") -> Roster:
     """Rebuild a roster of any game from an exported JSON file; refuse it whole, with reasons,
     if it's bad. Once per form ``key``: a second submit gets the roster the first made."""
     if first := services.created_with(owner, key):
@@ -55,7 +55,7 @@ def roster_import(*, owner: Owner, text: str, key: str = "") -> Roster:
     builder = find(system_id)
     if builder is None:
         raise RosterError(f"This roster is for a game Blitz does not know (“{system_id[:40]}”).")
-    return services.new_roster(owner, key=key, **builder.import_fields(data))
+    return services.new_roster(owner, key=key, **builder.import_fields(data, importer=importer))
 
 
 __all__ = [

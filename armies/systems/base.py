@@ -113,8 +113,10 @@ class Builder:
         """The export's "data", "summary" and "roster" (the envelope adds format and system)."""
         raise NotImplementedError
 
-    def import_fields(self, roster_data: Any) -> dict:
-        """A new roster's fields from an export's "roster", checked whole (RosterError)."""
+    def import_fields(self, roster_data: Any, *, importer: str) -> dict:
+        """A new roster's fields from an export's "roster", checked whole (RosterError). Who
+        the file says entered any figures is kept, marked as imported by ``importer``
+        (``armies.packs.imported_by``: one rule for every game's import)."""
         raise NotImplementedError
 
     # --- My datacards -----------------------------------------------------------------------

@@ -92,7 +92,9 @@ class HeavyGearBlitz(Builder):
     def export(self, roster: Roster) -> dict:
         return exports.hgb_export(roster, roster_view(roster))
 
-    def import_fields(self, roster_data) -> dict:
+    def import_fields(self, roster_data, *, importer: str) -> dict:
+        # A Heavy Gear roster holds no typed figures (they live in datacard packs, imported
+        # on their own): nothing in it claims an author.
         return services.import_fields(roster_data)
 
     def library_context(self, pack: DataPack | None, *, yours: bool) -> dict:

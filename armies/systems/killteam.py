@@ -100,8 +100,8 @@ class KillTeam(Builder):
             "roster": roster.army,
         }
 
-    def import_fields(self, roster_data) -> dict:
-        return services.import_fields(roster_data)
+    def import_fields(self, roster_data, *, importer: str) -> dict:
+        return services.import_fields(roster_data, importer=importer)
 
     def library_context(self, pack: DataPack | None, *, yours: bool) -> dict:
         profiles = services.library_profiles([pack]) if pack else []

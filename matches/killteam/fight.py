@@ -19,7 +19,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from matches.forms import DIGITS
+from blitz_site import inputs
 from matches.killteam import helper, services
 from matches.killteam.views import player_match
 from matches.models import Match
@@ -71,10 +71,8 @@ class Pick:
 def _seen(data: QueryDict, operative: kt.BattleOperative, field: str) -> kt.BattleOperative:
     """The operative with the wounds left the page showed (an apply carries them: a fight
     resolved on other wounds is stale)."""
-    value = data.get(field, "")
-    if not DIGITS.fullmatch(value):
-        raise RulesError("The form lost the wounds it was worked out with: open the helper again.")
-    return replace(operative, current=int(value))
+    lost = "The form lost the wounds it was worked out with: open the helper again."
+    return replace(operative, current=inputs.choice_index(data.get(field), 10**9, lost))
 
 
 def _pick(state: kt.KillTeamState, data: QueryDict, *, seen: bool) -> Pick | None:

@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
+from blitz_site import inputs
 from matches.forms import client_key
 from matches.killteam.views import kt_act, player_match
 from matches.models import Match, MatchEvent
@@ -115,7 +116,7 @@ def applies_event(
 
 def _first(match: Match, key: object) -> MatchEvent | None:
     """The event this client key already made in the match (a form sent twice), if any."""
-    if not isinstance(key, str) or not key:
+    if not inputs.is_once_key(key):  # a key no tap could have stored (a NUL, 5,000 characters)
         return None
     return MatchEvent.objects.filter(match=match, client_key=key).only("refused", "summary").first()
 

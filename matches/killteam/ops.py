@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 
-from matches.forms import DIGITS
+from blitz_site import inputs
 from matches.services import Redo, UndoLast
 from rules import killteam as kt
 from rules.eventlog import Event, EventError
@@ -14,9 +14,12 @@ MAX_WORDS = 12
 
 
 def _number(word: str, what: str) -> int:
-    if not DIGITS.fullmatch(word):
-        raise EventError(f"{what} must be a whole number; got {word!r}.")
-    return int(word)
+    return inputs.whole_number(word, what)
+
+
+def _name(words: tuple[str, ...] | list[str], what: str) -> str:
+    """Free text at the end of a tap (a ploy, a weapon), bounded and checked as a name is."""
+    return inputs.text(" ".join(words), what)
 
 
 def _event(kind: str, **data) -> Event:
@@ -35,7 +38,7 @@ def _ap(operative: str, action: str, ap: str, *weapon: str) -> Event:
         operative=operative,
         action=action,
         ap=_number(ap, "AP"),
-        weapon=" ".join(weapon),
+        weapon=_name(weapon, "A weapon's name"),
     )
 
 
@@ -68,19 +71,19 @@ def parse_op(op: object) -> Event | UndoLast | Redo:
     """A button's op as an event, or an undo/redo; malformed raises EventError (a 400)."""
     if not isinstance(op, str) or not op.strip():
         raise EventError("Say what to change: the request has no op.")
-    word, *args = op.split()
+    word, *args = inputs.words(op, "A change")
     if len(args) > MAX_WORDS:
-        raise EventError(f"Too many words in {op[:80]!r}.")
+        raise EventError(f"Too many words in {inputs.shown(op)}.")
     if word in OPS:
         count, build = OPS[word]
         if len(args) != count:
-            raise EventError(f"'{word}' takes {count} word(s); got {op[:80]!r}.")
+            raise EventError(f"'{word}' takes {count} word(s); got {inputs.shown(op)}.")
         return build(*args)
     if word == "act" and len(args) >= 3:  # "act a-1 shoot 1 [weapon name]"
         return _ap(*args)
     if word == "ploy" and len(args) >= 3:  # "ploy a firefight Command Re-roll"
         side, kind, *name = args
-        return _event("use_ploy", side=side, ploy_kind=kind, ploy=" ".join(name))
+        return _event("use_ploy", side=side, ploy_kind=kind, ploy=_name(name, "A ploy's name"))
     if word == "cp" and len(args) == 2 and args[1] in ("+1", "-1"):
         return _event(
             "adjust_cp", side=args[0], amount=int(args[1]), reason="adjusted on the board"
@@ -91,4 +94,4 @@ def parse_op(op: object) -> Event | UndoLast | Redo:
         return _event("undo", target=_number(args[0], "An event number"))
     if word == "redo" and len(args) == 1:
         return Redo(_number(args[0], "An event number"))
-    raise EventError(f"Unknown change {op[:80]!r}.")
+    raise EventError(f"Unknown change {inputs.shown(op)}.")

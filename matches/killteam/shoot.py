@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from blitz_site import inputs
 from matches.killteam import services
 from matches.killteam.helper import (
     applies_event,
@@ -166,10 +167,10 @@ def shoot_apply(request: HttpRequest, match: Match) -> Event:
     options = context.get("options")
     if not options:
         raise EventError("Enter the attack and defence dice first.")
-    index = request.POST.get("block", "0")
-    if not index.isdigit() or int(index) >= len(options):
-        raise EventError("Choose one of the blocks offered.")
-    choice, blocks = context["choice"], options[int(index)]
+    index = inputs.choice_index(
+        request.POST.get("block", "0"), len(options), "Choose one of the blocks offered."
+    )
+    choice, blocks = context["choice"], options[index]
     result = kt.resolve_shoot(choice.profile(), context["attack"], context["defence"], blocks)
     return kt.make_event(
         "resolve",

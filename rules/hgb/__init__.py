@@ -339,6 +339,7 @@ from rules.hgb.datapack import (  # noqa: E402
     complete_catalog,
     figure_of,
     figure_sources,
+    pack_file_author,
     pack_to_toml,
     read_pack_file,
 )
@@ -351,6 +352,7 @@ __all__ += [
     "complete_catalog",
     "figure_of",
     "figure_sources",
+    "pack_file_author",
     "pack_to_toml",
     "read_host_entries",
     "read_pack_file",

@@ -14,12 +14,13 @@ The ranges below are sanity bounds on what a player may type, never game figures
 
 from __future__ import annotations
 
-import tomllib
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
+from rules.files import FileError, read_toml
 from rules.hgb.catalog import (
     MOVEMENT_MODES,
     RANGE_BANDS,
@@ -375,18 +376,23 @@ def _flatten(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
     return flat
 
 
+AUTHOR = re.compile(r"^# Figures entered by (.+?), not from the rules text", re.MULTILINE)
+
+
+def pack_file_author(raw: bytes) -> str:
+    """Who a pack file says entered its figures (the heading ``pack_to_toml`` writes), or ""."""
+    found = AUTHOR.search(raw[:2048].decode("utf-8", "replace"))
+    return found.group(1).strip() if found else ""
+
+
 def read_pack_file(name: str, raw: bytes, catalog: Catalog) -> dict[str, dict[str, dict]]:
     """A pack from a host data file: checked as the loader checks host files, then as a pack
     (only figures, known ids, sane values, never over the data). PackError names every problem
     with its file, entry and field; nothing of a bad file is kept."""
-    if len(raw) > MAX_IMPORT_BYTES:
-        raise PackError([f"{name}: the file is larger than {MAX_IMPORT_BYTES // 1024} KB."])
     try:
-        document = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise PackError([f"{name}: not UTF-8 text."]) from None
-    except tomllib.TOMLDecodeError as error:
-        raise PackError([f"{name}: not valid TOML: {error}."]) from None
+        document = read_toml(name, raw, max_bytes=MAX_IMPORT_BYTES)
+    except FileError as error:
+        raise PackError([str(error)]) from None
     try:
         entries = read_host_entries(name, document)
     except DataError as error:
@@ -435,6 +441,7 @@ __all__ = [
     "complete_catalog",
     "figure_of",
     "figure_sources",
+    "pack_file_author",
     "pack_to_toml",
     "read_pack_file",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from html import unescape
 
 import pytest
@@ -595,7 +596,10 @@ def test_a_kill_team_export_states_its_game_and_rebuilds_the_team(client, player
     )
     copy = Roster.objects.exclude(pk=roster.pk).get()
     assert response["Location"] == edit_url(copy)
-    assert copy.system == KILLTEAM.id and team_of(copy) == team_of(roster)
+    marked = f"jan (imported from a file by {player.username})"  # armies.packs.imported_by
+    original = team_of(roster)
+    operatives = tuple(replace(o, entered_by=marked) for o in original.operatives)
+    assert copy.system == KILLTEAM.id and team_of(copy) == replace(original, operatives=operatives)
 
 
 @pytest.mark.parametrize(
