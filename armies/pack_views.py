@@ -13,6 +13,7 @@ from armies import packs, systems
 from armies.forms import FiguresForm, PackCreateForm, PackImportForm, RosterPackForm
 from armies.models import DataPack, RevokedPackSlug, Roster
 from armies.owners import request_owner
+from blitz_site import inputs
 from blitz_site.once import new_key, read_key
 from blitz_site.systems import HGB, GameSystem
 from blitz_site.text import is_token
@@ -59,11 +60,8 @@ def datacard_library(request: HttpRequest) -> HttpResponse:
 def _library_context(request: HttpRequest, **forms) -> dict:
     owner = request_owner(request)
     mine = packs.library(owner)
-    asked = request.GET.get("pack", "")
-    pack = next(
-        (p for p in mine if asked.isascii() and asked.isdigit() and str(p.pk) == asked),
-        mine[0] if mine else None,
-    )
+    asked = inputs.optional_id(request.GET.get("pack"))
+    pack = next((p for p in mine if p.pk == asked), mine[0] if mine else None)
     return {
         "packs": mine,
         "pack": pack,
@@ -261,10 +259,10 @@ def roster_pack(request: HttpRequest, pk: int) -> HttpResponse:
     """Choose the pack completing a roster's datacards ("" : my own, the first)."""
     form = RosterPackForm(request.POST)
     value = form.cleaned_data["pack"] if form.is_valid() else "x"
-    if value and not (value.isascii() and value.isdigit()):
+    pack_id = inputs.optional_id(value)
+    if value and pack_id is None:
         messages.error(request, "Choose one of your own datacard packs.")
         return redirect(reverse("armies:roster-cards", args=[pk]))
-    pack_id = int(value) if value else None
     try:
         packs.roster_set_pack(owner=request_owner(request), roster_id=pk, pack_id=pack_id)
     except Roster.DoesNotExist as error:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import re
 import uuid
 
 import segno
@@ -17,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from armies.models import Roster
 from armies.owners import request_owner
+from blitz_site import inputs
 from blitz_site.systems import HGB
 from blitz_site.text import is_token
 from matches import access, board, logs, services, systems
@@ -29,7 +29,7 @@ from rules.hgb.match import SIDES, Event, EventError, MatchState, UnknownId
 BOARD = "matches/match_board.html"
 CHANGES = "matches/match_board.html#changes"
 LOG_SHOWN = 30
-SEQ = re.compile(r"[0-9]{1,9}")  # ASCII digits only ("²".isdigit() is True; int() refuses it)
+SEQ = inputs.DIGITS  # ASCII digits only ("²".isdigit() is True; int() refuses it)
 
 
 def _name_initial(request: HttpRequest) -> str:

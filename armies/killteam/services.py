@@ -18,6 +18,7 @@ from django.db import transaction
 from armies.models import DataPack, Owner, Roster
 from armies.packs import PackError, imported_by, locked
 from armies.services import Change, RosterError, change_once, clean_name, created_with, new_roster
+from blitz_site import inputs
 from blitz_site.systems import KILLTEAM
 from rules.hgb.datapack import MAX_PACK_ENTRIES
 from rules.killteam import profile as kt
@@ -100,8 +101,8 @@ def library_profiles(packs: list[DataPack]) -> list[LibraryProfile]:
 def _library_profile(owner: Owner, choice: str) -> LibraryProfile:
     pack_id, _, profile_id = choice.partition(":")
     pack = None
-    if pack_id.isascii() and pack_id.isdigit():
-        pack = DataPack.objects.owned_by(owner).of(KILLTEAM).filter(pk=int(pack_id)).first()
+    if (asked := inputs.optional_id(pack_id)) is not None:
+        pack = DataPack.objects.owned_by(owner).of(KILLTEAM).filter(pk=asked).first()
     found = [p for p in library_profiles([pack] if pack else []) if p.id == profile_id]
     if not found:
         raise RosterError("That profile is no longer in your datacards: pick another.")

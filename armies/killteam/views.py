@@ -22,6 +22,7 @@ from armies.killteam.presenters import ProfileCard
 from armies.models import DataPack, Roster
 from armies.owners import request_owner
 from armies.services import Change, RosterError
+from blitz_site import inputs
 from blitz_site.once import new_key, read_key
 from blitz_site.systems import KILLTEAM
 from blitz_site.text import is_token
@@ -219,10 +220,10 @@ def _pack(request: HttpRequest, pk: int) -> DataPack:
 def _back_to(request: HttpRequest, pack: DataPack) -> tuple[str, Roster | None]:
     """Where a saved profile goes: the roster it was typed in for (``?roster=``), if it is the
     player's Kill Team roster, else the pack in My datacards."""
-    asked = request.GET.get("roster", "")
-    if asked.isascii() and asked.isdigit() and len(asked) < 12:
+    asked = inputs.optional_id(request.GET.get("roster"))
+    if asked is not None:
         rosters = Roster.objects.live().owned_by(request_owner(request))
-        roster = rosters.filter(system=KILLTEAM.id, pk=int(asked)).first()
+        roster = rosters.filter(system=KILLTEAM.id, pk=asked).first()
         if roster is not None:
             return _editor(roster.pk, "add-operative"), roster
     return f"{reverse('datacards')}?pack={pack.pk}", None
