@@ -23,7 +23,6 @@ from blitz_site import inputs
 from matches.killteam import helper, services
 from matches.killteam.views import player_match
 from matches.models import Match
-from matches.views import _plain
 from rules import killteam as kt
 from rules.errors import RulesError
 from rules.eventlog import Event, UnknownId
@@ -305,7 +304,7 @@ def fight_helper(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         context = _page(match, request.GET)
     except UnknownId as error:
-        return _plain(error, 404)
+        return inputs.refusal(error, 404)
     response = render(request, HELPER if request.htmx else TEMPLATE, context)
     if request.htmx:
         response["HX-Push-Url"] = f"{request.path}?{context['query']}"

@@ -19,7 +19,6 @@ from blitz_site import inputs
 from matches.forms import client_key
 from matches.killteam.views import kt_act, player_match
 from matches.models import Match, MatchEvent
-from matches.views import _plain
 from rules import killteam as kt
 from rules.errors import RulesError
 from rules.eventlog import Event, UnknownId
@@ -101,11 +100,13 @@ def applies_event(
             event = build(request, match)
             applied = kt_act(request, pk, key, event)
         except UnknownId as error:
-            return _plain(error, 404)
+            return inputs.refusal(error, 404)
         except RulesError as error:
             first = _first(match, request.POST.get("key"))
             return (
-                _plain(error, 400) if first is None else _answer(pk, first.refused, first.summary)
+                inputs.refusal(error, 400)
+                if first is None
+                else _answer(pk, first.refused, first.summary)
             )
         for warning in applied.warnings:
             messages.warning(request, warning)
@@ -122,4 +123,4 @@ def _first(match: Match, key: object) -> MatchEvent | None:
 
 
 def _answer(pk: int, refused: bool, words: str) -> HttpResponse:
-    return _plain(words, 400) if refused else redirect("matches:match-board", pk=pk)
+    return inputs.refusal(words, 400) if refused else redirect("matches:match-board", pk=pk)

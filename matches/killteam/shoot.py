@@ -25,7 +25,6 @@ from matches.killteam.helper import (
 )
 from matches.killteam.views import player_match
 from matches.models import Match
-from matches.views import _plain
 from rules import killteam as kt
 from rules.errors import RulesError
 from rules.eventlog import Event, EventError, UnknownId
@@ -154,7 +153,7 @@ def shoot_helper(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         context = _context(request, match, request.GET)
     except UnknownId as error:
-        return _plain(error, 404)
+        return inputs.refusal(error, 404)
     return render(request, TEMPLATE, context)
 
 

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from armies.models import Roster
 from armies.owners import request_owner
+from blitz_site import inputs
 from blitz_site.systems import KILLTEAM
 from blitz_site.text import is_token
 from matches import access
@@ -23,7 +24,7 @@ from matches.killteam.forms import KtStartForm
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
 from matches.queries import poll_matches
 from matches.services import MatchError, Redo, UndoLast, player_label
-from matches.views import SEQ, _name_initial, _plain
+from matches.views import SEQ, _name_initial
 from rules import killteam as kt
 from rules.eventlog import Event, EventError, UnknownId
 
@@ -157,10 +158,10 @@ def kt_event(request: HttpRequest, pk: int) -> HttpResponse:
         applied = kt_act(request, pk, key, change)
     except UnknownId as error:
         player_match(request, pk)  # a stranger is told there is no such match first
-        return _plain(error, 404)
+        return inputs.refusal(error, 404)
     except EventError as error:
         player_match(request, pk)
-        return _plain(error, 400)
+        return inputs.refusal(error, 400)
     if not request.htmx:
         return redirect(reverse("matches:match-board", args=[pk]) + "#turn")
     match = applied.match
@@ -174,12 +175,12 @@ def kt_event(request: HttpRequest, pk: int) -> HttpResponse:
 def _poll(request: HttpRequest, viewer: Access) -> HttpResponse:
     seen = request.GET.get("seq", "")
     if not SEQ.fullmatch(seen):
-        return _plain("A poll says the last event it has seen: ?seq=<number>.", 400)
+        return inputs.refusal("A poll says the last event it has seen: ?seq=<number>.", 400)
     if viewer.match.seq == int(seen):
         return HttpResponse(status=204)
     match = get_object_or_404(Match.objects.defer(*HEAVY_FIELDS[:3]), pk=viewer.match.pk)
     if match.system != KILLTEAM.id:
-        return _plain("This is not a Kill Team match.", 404)
+        return inputs.refusal("This is not a Kill Team match.", 404)
     context = _parts(match, services.current_state(match), viewer.seat is not None)
     return render(request, CHANGES, context)
 
