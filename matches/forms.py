@@ -16,7 +16,6 @@ from matches.services import Redo, SideChoice, UndoLast
 from rules.hgb.catalog import Catalog
 from rules.hgb.match import MAX_NOTE, Event, EventError, parse_event
 
-DIGITS = inputs.DIGITS
 FLAGS = {"1": True, "0": False}
 
 # op word -> (event kind, names of the words after the first)
