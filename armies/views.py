@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from collections.abc import Callable
 
 import segno
@@ -28,7 +27,6 @@ from blitz_site.once import new_key, read_key
 from blitz_site.systems import HGB, GameSystem
 from blitz_site.text import is_token
 
-KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 STALE = "This roster changed in another window or tab; the editor now shows it as it is."
 
 
@@ -200,8 +198,8 @@ def _apply(
     keyed: bool,
 ) -> HttpResponse:
     """Apply one editor change and answer with the regions it changed (htmx) or a redirect."""
-    key = request.POST.get("key", "")
-    if keyed and not KEY_PATTERN.match(key):
+    key = read_key(request.POST.get("key"))  # "" for anything but a key: never stored
+    if keyed and not key:
         return HttpResponseBadRequest("This form is missing its request key; reload the page.")
     owner = request_owner(request)
     error = ""

@@ -17,7 +17,7 @@ from armies.models import DataPack, Roster
 from matches.models import MatchEvent
 from rules.killteam import profile as kt
 from tests import hostile
-from tests.factories import make_team, make_user
+from tests.factories import make_roster, make_team, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -181,3 +181,20 @@ def test_an_hgb_pack_import_keeps_the_exports_author_marked_as_imported_by_the_i
     plain = SimpleUploadedFile("plain.toml", toml.split("\n", 3)[3].encode())
     client.post(reverse("datacard-pack-import"), {"file": plain, "key": "j" * 12})
     assert DataPack.objects.get(name="plain").entered_by == "imported from a file by anna"
+
+
+# --- Found by the route fuzz (tests/app/test_fuzz_routes.py) ------------------------------------
+
+
+@pytest.mark.parametrize("key", ["a-1-1\x00", "\x00", "k" * 5000])
+def test_an_option_sent_with_a_hostile_key_is_applied_and_the_key_not_kept(client, player, key):
+    from tests.app.test_roster_builder import grizzly_index
+
+    roster = make_roster(player)
+    g, m, option = grizzly_index(roster)
+    url = reverse("armies:model-option", args=[roster.pk, g, m])
+    body = {"option": option, "chosen": "1", "model": "grizzly", "key": key}
+    response = client.post(url, body, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    roster.refresh_from_db()
+    assert key not in roster.applied_keys
