@@ -37,9 +37,9 @@ def get(client, url: str, data: dict[str, str], **extra):
 
 TEXT_10KB = "x" * 10_000
 TEXT_100KB = "é" * 50_000  # 100 KB of UTF-8
-ROUTE_VALUES = ["²", "①", "٣", "1²", "mark a-²-1", "\x00", "a-1-1\x00", "\ud800", "a-\ud800-1",
-                "9" * 5000, "-" + "9" * 5000, "99999999999999999999", "0", "-1", "1.5", "1e3",
-                '{"a":' * 2000, TEXT_10KB, TEXT_100KB]  # fmt: skip
+ROUTE_VALUES = ["²", "①", "٣", "mark a-²-1", "\x00", "a-1-1\x00", "\ud800", "9" * 5000,
+                "99999999999999999999", "0", "-1", "1.5", '{"a":' * 2000, TEXT_10KB,
+                TEXT_100KB]  # fmt: skip
 """The values each route gets in every query and form field, as its owner: one of each kind
 in HOSTILE (Unicode digits, NUL, lone surrogates, 5,000 digits), numbers a form might misread,
 deep JSON, and 10 KB and 100 KB of text."""

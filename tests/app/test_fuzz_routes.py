@@ -53,6 +53,8 @@ LINK = re.compile(r'\s(href|action|hx-get|hx-post|src)="([^"]*)"')
 FORM = re.compile(r"<form\b[^>]*>", re.IGNORECASE)
 NAME = re.compile(r'<(?:input|select|textarea|button)\b[^>]*\sname="([^"]+)"', re.IGNORECASE)
 INPUT = re.compile(r'<input\b[^>]*\sname="([^"]+)"[^>]*\svalue="([^"]*)"', re.IGNORECASE)
+FORM_BLOCK = re.compile(r"<form\b([^>]*)>(.*?)</form>", re.IGNORECASE | re.DOTALL)
+TARGET = re.compile(r'\s(?:hx-post|action)="([^"]+)"')
 SELECT = re.compile(r'<select\b[^>]*\sname="([^"]+)"[^>]*>\s*<option[^>]*\svalue="([^"]*)"', re.I)
 FILE_FIELD = re.compile(r'<input\b[^>]*type="file"[^>]*\sname="([^"]+)"', re.IGNORECASE)
 OTHER_FIELDS = ["file", "system", "pack", "username", "password", "password1", "password2",
@@ -81,7 +83,7 @@ class Route:
     urls: list[str] = field(default_factory=list)  # real ones, found on pages or from the pools
     fields: set[str] = field(default_factory=set)
     files: set[str] = field(default_factory=set)
-    defaults: dict[str, str] = field(default_factory=dict)  # what the page's forms fill in
+    form: tuple[str, dict[str, str]] | None = None  # a form sending here: its URL, its values
 
 
 def signed_in(username: str) -> tuple[Client, object]:
@@ -171,7 +173,13 @@ def crawl(client: Client, starts: list[str], routes: dict[str, Route]) -> None:
         html = response.content.decode()
         fields = set(NAME.findall(html))
         files = set(FILE_FIELD.findall(html))
-        defaults = {n: unescape(v) for n, v in [*SELECT.findall(html), *INPUT.findall(html)]}
+        for attributes, inner in FORM_BLOCK.findall(html):  # each form as the page fills it
+            target = TARGET.search(attributes)
+            route = route_of(unescape(target.group(1)), routes) if target else None
+            if route is not None and route.form is None:
+                values = [*SELECT.findall(inner), *INPUT.findall(inner)]
+                filled = {n: unescape(v) for n, v in values if n != "csrfmiddlewaretoken"}
+                route.form = (urlsplit(unescape(target.group(1))).path, filled)
         page_route = route_of(url, routes)
         if page_route is not None:
             page_route.fields |= fields
@@ -188,7 +196,6 @@ def crawl(client: Client, starts: list[str], routes: dict[str, Route]) -> None:
             if attribute in ("action", "hx-post"):
                 route.fields |= fields
                 route.files |= files
-                route.defaults = defaults | route.defaults
             elif attribute in ("href", "hx-get"):
                 queue.append(target)
 
@@ -303,13 +310,19 @@ def fuzz(route: Route, visitors: dict[str, Visitor], probe: Probe) -> None:
             for extra in route.urls[1:3]:
                 for method in allowed[who.name]:
                     probe.send(who, method, extra, {name: who.values[0] for name in fields})
-    filled = [name for name in form if name in route.defaults and name != "csrfmiddlewaretoken"]
+    form_url, filled = route.form or (url, {})
+    unfilled = [name for name in GENERIC_FIELDS if name not in filled]
     for index, value in enumerate(owner.values if filled else ()):
-        name = filled[index % len(filled)]
-        body = {**route.defaults, "key": uuid.uuid4().hex, name: value}
-        body.pop("csrfmiddlewaretoken", None)
-        for method in allowed["owner"]:
-            probe.send(owner, method, url, body, htmx=index % 2 == 1)
+        # One form of a page as the page fills it, with the value in one of its fields; then
+        # in every field the form does not draw (a once-only key it does not send, say).
+        defaults = {"key": uuid.uuid4().hex, **filled}
+        others = unfilled if len(value) <= 1024 else ["key"]
+        for body in (
+            defaults | {list(filled)[index % len(filled)]: value},
+            defaults | {name: value for name in others},
+        ):
+            for method in allowed["owner"]:
+                probe.send(owner, method, form_url, body, htmx=index % 2 == 1)
     if route.files and "post" in allowed["owner"]:
         for filename, content in hostile.FILES.items():
             files = {name: SimpleUploadedFile(filename, content) for name in route.files}
