@@ -14,6 +14,7 @@ from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.utils.timezone import get_current_timezone
 
+from blitz_site import inputs
 from matches.board import actor_label
 from matches.models import Match, MatchEvent
 
@@ -59,7 +60,7 @@ def newest_first(match: Match) -> QuerySet[MatchEvent]:
 def log_page(match: Match, number: object) -> Page:
     """One page of the log, newest first (``?page=2`` goes back in time; a number that is not
     one gives the first page, one past the end the last)."""
-    return Paginator(newest_first(match), SUMMARY_PAGE).get_page(number)
+    return Paginator(newest_first(match), SUMMARY_PAGE).get_page(inputs.optional_id(number))
 
 
 def markdown_log_rows(events: Iterable[dict]) -> str:
