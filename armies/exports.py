@@ -15,8 +15,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 import rules.hgb
+from armies.hgb.presenters import RosterView
 from armies.models import Roster
-from armies.presenters import RosterView
 from armies.services import RosterError
 from blitz_site.systems import HGB
 from blitz_site.text import MESSAGE as UNSTORABLE_MESSAGE

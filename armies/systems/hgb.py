@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from armies import exports, packs, services
 from armies.forms import CreateForm, RenameForm, TvLimitForm
+from armies.hgb.presenters import entry_rows, roster_view
 from armies.models import DataPack, Owner, Roster
 from armies.owners import request_owner
-from armies.presenters import entry_rows, roster_view
 from armies.systems.base import Builder, ListItem, Templates, form_key, share_url
 from blitz_site.systems import HGB
 from rules.hgb.glossary import glossary

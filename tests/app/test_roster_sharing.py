@@ -387,7 +387,7 @@ def test_printed_cards_are_split_into_numbered_sheets_that_fit_a_page(client):
 def test_each_combat_group_starts_a_row_and_a_sheet_holds_four_rows():
     from types import SimpleNamespace
 
-    from armies.presenters import sheets
+    from armies.hgb.presenters import sheets
 
     def cards(*sizes):
         groups = [

@@ -1,0 +1,1 @@
+"""Heavy Gear Blitz! Locked & Loaded: its roster editor, forms, presenters and services."""
