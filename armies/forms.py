@@ -1,33 +1,13 @@
 from __future__ import annotations
 
-import re
-
 from django import forms
 
-import rules.hgb
 import rules.hgb.datapack
 from blitz_site import systems
 from blitz_site.once import OnceKeyField
 from blitz_site.text import StorableTextMixin
 
 MAX_IMPORT_BYTES = 256 * 1024
-
-
-def start_choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    catalog = rules.hgb.default_catalog()
-    presets = [
-        (f"preset:{preset.id}", f"{preset.name} ({preset.tv} TV)")
-        for preset in catalog.presets_in_order()
-    ]
-    factions = sorted(catalog.factions.values(), key=lambda faction: faction.order)
-    empty = [(f"faction:{faction.id}", f"Empty {faction.name} roster") for faction in factions]
-    return [("Starter forces", presets), ("Start from scratch", empty)]
-
-
-class CreateForm(StorableTextMixin, forms.Form):
-    start = forms.ChoiceField(label="Start from", choices=start_choices)
-    name = forms.CharField(label="Name (optional)", max_length=80, required=False)
-    key = OnceKeyField()
 
 
 class RosterListForm(StorableTextMixin, forms.Form):
@@ -50,19 +30,6 @@ class RosterListForm(StorableTextMixin, forms.Form):
         data = getattr(self, "cleaned_data", {})
         query = " ".join(data.get("q", "").split()) if "q" in data else ""
         return query, data.get("sort") or self.DEFAULT_SORT
-
-
-class RenameForm(StorableTextMixin, forms.Form):
-    name = forms.CharField(label="Roster name", max_length=80)
-
-
-class TvLimitForm(forms.Form):
-    tv_limit = forms.IntegerField(
-        label="TV limit",
-        min_value=1,
-        max_value=rules.hgb.army.MAX_TV_LIMIT,
-        error_messages={"invalid": "The TV limit is a whole number, like 610."},
-    )
 
 
 class ImportForm(StorableTextMixin, forms.Form):
@@ -92,8 +59,6 @@ class ImportForm(StorableTextMixin, forms.Form):
 
 # --- Datacard packs -------------------------------------------------------------------------------
 
-FIGURE = re.compile(r"-?[0-9]{1,4}")  # ASCII digits only: "²" or "٣" is not a figure here
-
 
 class PackCreateForm(StorableTextMixin, forms.Form):
     system = forms.ChoiceField(label="Game", choices=systems.choices, required=False)
@@ -114,61 +79,6 @@ class PackImportForm(forms.Form):
         if upload.size > rules.hgb.datapack.MAX_IMPORT_BYTES:
             raise forms.ValidationError("That file is too large to be a datacard pack.")
         return upload
-
-
-class FiguresForm(StorableTextMixin, forms.Form):
-    """The figures of one model or weapon a pack may give: one field per figure the data leaves
-    empty (those it gives are shown read-only, never a field). Each figure is checked with the
-    pack's own bounds, in a sentence naming it."""
-
-    def __init__(self, data=None, *, fields, initial_figures):
-        super().__init__(data)
-        self.figure_fields = {}
-        for figure in fields:
-            name = figure.key.replace(".", "__")
-            initial = initial_figures.get(figure.key)
-            if figure.is_list:
-                self.fields[name] = forms.CharField(
-                    label=f"{figure.label} (separated by commas)",
-                    required=False,
-                    max_length=800,
-                    initial=", ".join(initial or ()),
-                )
-            else:
-                self.fields[name] = forms.CharField(
-                    label=figure.label,
-                    required=False,
-                    max_length=8,
-                    initial="" if initial is None else str(initial),
-                    widget=forms.TextInput(
-                        attrs={"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off"}
-                    ),
-                )
-            self.figure_fields[name] = figure
-
-    def clean(self):
-        data = super().clean()
-        figures = {}
-        for name, figure in self.figure_fields.items():
-            if name not in data:
-                continue  # its own error already
-            text = data[name].strip()
-            if not text:
-                continue
-            if figure.is_list:
-                value = [part.strip() for part in text.split(",") if part.strip()]
-            elif not FIGURE.fullmatch(text):
-                self.add_error(name, f"{figure.label} must be a whole number, like 7.")
-                continue
-            else:
-                value = int(text)
-            problem = rules.hgb.datapack.check_figure(figure, value)
-            if problem:
-                self.add_error(name, f"{figure.label} {problem}.")
-            else:
-                figures[figure.key] = value
-        data["figures"] = figures
-        return data
 
 
 class RosterPackForm(forms.Form):

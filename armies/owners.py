@@ -1,4 +1,5 @@
-"""Who owns a roster: the signed-in user, or the guest key in the browser session."""
+"""Who owns a roster: the signed-in user, or the guest key in the browser session; and the
+requester's own roster, which every game's editor pages start from."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ import secrets
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
 
 from armies.models import DataPack, Owner, Roster
+from blitz_site.systems import GameSystem
 
 GUEST_KEY = "blitz_guest_key"
 
@@ -22,6 +26,19 @@ def request_owner(request: HttpRequest, *, create: bool = False) -> Owner:
         key = secrets.token_urlsafe(24)
         request.session[GUEST_KEY] = key
     return Owner(None, key)
+
+
+def own_roster(request: HttpRequest, pk: int, system: GameSystem | None = None) -> Roster:
+    """The requester's live roster (of ``system`` only, when given), or 404 (another player's
+    roster is not even confirmed)."""
+    rosters = Roster.objects.live().owned_by(request_owner(request))
+    return get_object_or_404(rosters.filter(system=system.id) if system else rosters, pk=pk)
+
+
+def edit_url(roster_id: int, anchor: str = "") -> str:
+    """The roster's editor, at ``anchor`` when given."""
+    url = reverse("armies:roster-edit", args=[roster_id])
+    return f"{url}#{anchor}" if anchor else url
 
 
 @receiver(user_logged_in)

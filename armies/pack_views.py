@@ -6,21 +6,19 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 
-import rules.hgb
 from armies import packs, systems
-from armies.forms import FiguresForm, PackCreateForm, PackImportForm, RosterPackForm
+from armies.forms import PackCreateForm, PackImportForm, RosterPackForm
 from armies.models import DataPack, RevokedPackSlug, Roster
 from armies.owners import request_owner
 from blitz_site import inputs
 from blitz_site.once import new_key, read_key
-from blitz_site.systems import HGB, GameSystem
+from blitz_site.systems import GameSystem
 from blitz_site.text import is_token
-from rules.hgb.datapack import FIELDS
 
 
-def _own_pack(request: HttpRequest, pk: int, system: GameSystem | None = None) -> DataPack:
+def own_pack(request: HttpRequest, pk: int, system: GameSystem | None = None) -> DataPack:
     """The requester's pack (of ``system`` only, when given), or 404 (another player's pack is
     not even confirmed)."""
     mine = DataPack.objects.owned_by(request_owner(request))
@@ -42,7 +40,7 @@ def _pack_context(pack: DataPack | None, *, yours: bool) -> dict:
     }
 
 
-def _library_url(pack: DataPack | None = None) -> str:
+def library_url(pack: DataPack | None = None) -> str:
     url = reverse("datacards")
     return f"{url}?pack={pack.pk}" if pack else url
 
@@ -95,7 +93,7 @@ def datacard_pack_create(request: HttpRequest) -> HttpResponse:
         return render(
             request, "armies/datacard_library.html", _library_context(request, create_form=form)
         )
-    return redirect(_library_url(pack))
+    return redirect(library_url(pack))
 
 
 @require_POST
@@ -116,99 +114,33 @@ def datacard_pack_import(request: HttpRequest) -> HttpResponse:
             errors = error.messages
         else:
             messages.success(request, f"Imported the datacard pack “{pack.name}”.")
-            return redirect(_library_url(pack))
+            return redirect(library_url(pack))
     context = _library_context(request, import_form=form, import_errors=errors)
     return render(request, "armies/datacard_library.html", context)
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
-def datacard_edit(request: HttpRequest, pk: int, kind: str, entry_id: str) -> HttpResponse:
-    """One model's (or weapon's) figures in a pack: the data's read-only, the rest a form."""
-    pack = _own_pack(request, pk, HGB)
-    data = rules.hgb.default_catalog()
-    if kind not in FIELDS:
-        raise Http404("Datacards hold models and weapons only.")
-    entry = getattr(data, kind).get(entry_id) if is_token(entry_id) else None
-    if entry is None:
-        raise Http404("The data has no such model or weapon.")
-    builtin = rules.hgb.builtin_catalog()
-    fixed, open_fields = [], []
-    for figure in FIELDS[kind]:
-        value = rules.hgb.figure_of(data, kind, entry_id, figure.key)
-        if value is None:
-            open_fields.append(figure)
-        else:
-            source = (
-                "rules text"
-                if rules.hgb.figure_of(builtin, kind, entry_id, figure.key) is not None
-                else "host data"
-            )
-            fixed.append((figure.label, value, source))
-    current = (pack.figures.get(kind) or {}).get(entry_id, {})
-    form = FiguresForm(
-        request.POST if request.method == "POST" else None,
-        fields=open_fields,
-        initial_figures=current,
-    )
-    if request.method == "POST" and form.is_valid():
-        try:
-            packs.pack_set_figures(
-                owner=request_owner(request),
-                pack_id=pack.pk,
-                kind=kind,
-                entry_id=entry_id,
-                figures=form.cleaned_data["figures"],
-            )
-        except packs.PackError as error:
-            for message in error.messages:
-                form.add_error(None, message)
-        else:
-            messages.success(request, f"Saved the figures of {entry.name} in “{pack.name}”.")
-            return redirect(_library_url(pack))
-    context = {
-        "pack": pack,
-        "entry": entry,
-        "kind": kind,
-        "entry_id": entry_id,
-        "fixed": fixed,
-        "form": form,
-    }
-    return render(request, "armies/datacard_form.html", context)
-
-
-@require_safe
-def datacard_export(request: HttpRequest, pk: int) -> HttpResponse:
-    pack = _own_pack(request, pk, HGB)
-    text = rules.hgb.pack_to_toml(
-        pack.figures, rules.hgb.default_catalog(), name=pack.name, owner=pack.entered_by
-    )
-    response = HttpResponse(text, content_type="application/toml; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="datacards-{pack.pk}.toml"'
-    return response
-
-
 @require_POST
 def datacard_share_new(request: HttpRequest, pk: int) -> HttpResponse:
-    pack = _own_pack(request, pk)
+    pack = own_pack(request, pk)
     packs.pack_share_new_link(owner=request_owner(request), pack_id=pack.pk)
     messages.success(request, "Made a share link: anyone with it can see and copy this pack.")
-    return redirect(_library_url(pack))
+    return redirect(library_url(pack))
 
 
 @require_POST
 def datacard_share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
-    pack = _own_pack(request, pk)
+    pack = own_pack(request, pk)
     packs.pack_share_revoke(owner=request_owner(request), pack_id=pack.pk)
     messages.success(request, "Share link turned off. Nobody can open the old link.")
-    return redirect(_library_url(pack))
+    return redirect(library_url(pack))
 
 
 @require_POST
 def datacard_delete(request: HttpRequest, pk: int) -> HttpResponse:
-    pack = _own_pack(request, pk)
+    pack = own_pack(request, pk)
     packs.pack_delete(owner=request_owner(request), pack_id=pack.pk)
     messages.success(request, f"Deleted the datacard pack “{pack.name}”.")
-    return redirect(_library_url())
+    return redirect(library_url())
 
 
 def _shared(slug: str) -> DataPack:
@@ -251,7 +183,7 @@ def datacard_shared_copy(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, str(error))
         return redirect(reverse("datacard-shared", args=[slug]))
     messages.success(request, f"Copied into your datacards as “{copy.name}”.")
-    return redirect(_library_url(copy))
+    return redirect(library_url(copy))
 
 
 @require_POST

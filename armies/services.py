@@ -1,4 +1,5 @@
-"""Every write to a roster: one function each, in a transaction, asking ``rules`` for the result.
+"""Every write to a roster of any game: one function each, in a transaction. Each game's own
+changes (``armies/<game>/services.py``) go through ``change_once`` and ``new_roster`` here.
 
 Edits lock the roster row, so two tabs (or a double tap) are applied one after the other.
 Requests that add or remove something carry a key: a key already applied is not applied again.
@@ -12,9 +13,9 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-import rules.hgb
 from armies.models import Owner, RevokedShareSlug, Roster, new_share_slug
-from blitz_site.systems import HGB, GameSystem
+from blitz_site.systems import GameSystem
+from rules.errors import RulesError
 
 APPLIED_KEYS_KEPT = 50
 MAX_NAME = 80
@@ -30,39 +31,8 @@ class Change:
     applied: bool  # False when the request's key had already been applied
 
 
-def catalog() -> rules.hgb.Catalog:
-    return rules.hgb.default_catalog()
-
-
-def load_army(roster: Roster) -> rules.hgb.Roster:
-    return rules.hgb.roster_from_dict(roster.army, catalog())
-
-
-def _store(roster: Roster, army: rules.hgb.Roster) -> None:
-    for field, value in stored_fields(army).items():
-        if field != "name":
-            setattr(roster, field, value)
-    roster.name = army.name or roster.name
-
-
-def stored_fields(army: rules.hgb.Roster) -> dict:
-    """The row's fields of a Heavy Gear Blitz roster (``army`` named)."""
-    return {
-        "system": HGB.id,
-        "army": rules.hgb.roster_to_dict(army),
-        "name": army.name,
-        "faction": army.faction,
-        "tv_limit": army.tv_limit,
-        "data_fingerprint": catalog().fingerprint,
-    }
-
-
 def clean_name(name: str) -> str:
     """A roster name as typed, with spaces tidied; RosterError when empty or too long."""
-    return _clean_name(name)
-
-
-def _clean_name(name: str) -> str:
     name = " ".join((name or "").split())
     if not name:
         raise RosterError("Give the roster a name.")
@@ -76,13 +46,6 @@ def created_with(owner: Owner, key: str) -> Roster | None:
     if not key:
         return None
     return Roster.objects.owned_by(owner).filter(create_key=key).first()
-
-
-def _new_roster(owner: Owner, army: rules.hgb.Roster, *, key: str = "", **extra) -> Roster:
-    """Save a new Heavy Gear Blitz roster (see ``new_roster``)."""
-    fields = stored_fields(army)
-    fields["name"] = army.name or ""
-    return new_roster(owner, key=key, **fields, **extra)
 
 
 def new_roster(owner: Owner, *, key: str = "", **fields) -> Roster:
@@ -110,29 +73,6 @@ def new_roster(owner: Owner, *, key: str = "", **fields) -> Roster:
     raise RosterError("Could not create the roster; please try again.")
 
 
-@transaction.atomic
-def roster_create(
-    *, owner: Owner, faction: str = "", preset: str = "", name: str = "", key: str = ""
-) -> Roster:
-    """A new roster from a starter force or an empty faction list, once per form ``key``."""
-    if first := created_with(owner, key):
-        return first
-    cat = catalog()
-    try:
-        if preset:
-            army = rules.hgb.preset_roster(cat, preset)
-            if name:
-                army = rules.hgb.rename(army, _clean_name(name))
-        else:
-            if faction not in cat.factions:
-                raise RosterError("Choose a faction for the new roster.")
-            default_name = f"{cat.factions[faction].name} roster"
-            army = rules.hgb.new_roster(cat, faction, name=_clean_name(name or default_name))
-    except rules.hgb.RulesError as error:
-        raise RosterError(str(error)) from error
-    return _new_roster(owner, army, key=key)
-
-
 def locked(owner: Owner, roster_id: int, system: GameSystem | None = None) -> Roster:
     """The owner's live roster, locked for the rest of the transaction (of ``system`` only,
     when given): Roster.DoesNotExist otherwise."""
@@ -141,21 +81,6 @@ def locked(owner: Owner, roster_id: int, system: GameSystem | None = None) -> Ro
     if roster is None:
         raise Roster.DoesNotExist
     return roster
-
-
-def roster_change(
-    *,
-    owner: Owner,
-    roster_id: int,
-    key: str,
-    change: Callable[[rules.hgb.Roster], rules.hgb.Roster],
-) -> Change:
-    """Apply one change to a Heavy Gear Blitz roster, once per key, under a row lock."""
-
-    def store(roster: Roster) -> None:
-        _store(roster, change(load_army(roster)))
-
-    return change_once(owner=owner, roster_id=roster_id, key=key, system=HGB, store=store)
 
 
 @transaction.atomic
@@ -170,7 +95,7 @@ def change_once(
         return Change(roster, applied=False)
     try:
         store(roster)
-    except rules.hgb.RulesError as error:
+    except RulesError as error:
         raise RosterError(str(error)) from error
     if key:
         roster.applied_keys = [*roster.applied_keys, key][-APPLIED_KEYS_KEPT:]
@@ -178,35 +103,12 @@ def change_once(
     return Change(roster, applied=True)
 
 
-def roster_rename(*, owner: Owner, roster_id: int, name: str) -> Change:
-    clean = _clean_name(name)
-    return roster_change(
-        owner=owner, roster_id=roster_id, key="", change=lambda army: rules.hgb.rename(army, clean)
-    )
-
-
-def roster_set_tv_limit(*, owner: Owner, roster_id: int, tv_limit: int) -> Change:
-    return roster_change(
-        owner=owner,
-        roster_id=roster_id,
-        key="",
-        change=lambda army: rules.hgb.set_tv_limit(army, tv_limit),
-    )
-
-
 CopyFields = Callable[[Roster, str], dict]
 """A roster's fields for a copy named so (its game's ``Builder.copy_fields``)."""
 
 
-def copy_fields(roster: Roster, name: str) -> dict:
-    """A Heavy Gear Blitz roster's fields for a copy named ``name``."""
-    return stored_fields(rules.hgb.rename(load_army(roster), name))
-
-
 @transaction.atomic
-def roster_duplicate(
-    *, owner: Owner, roster_id: int, key: str = "", copy: CopyFields = copy_fields
-) -> Roster:
+def roster_duplicate(*, owner: Owner, roster_id: int, key: str = "", copy: CopyFields) -> Roster:
     """A copy of one of the owner's rosters, once per form ``key``."""
     source = Roster.objects.live().owned_by(owner).get(pk=roster_id)
     if first := created_with(owner, key):
@@ -219,9 +121,7 @@ def _copy_name(name: str) -> str:
 
 
 @transaction.atomic
-def roster_copy_shared(
-    *, owner: Owner, slug: str, key: str = "", copy: CopyFields = copy_fields
-) -> Roster:
+def roster_copy_shared(*, owner: Owner, slug: str, key: str = "", copy: CopyFields) -> Roster:
     """A copy of a shared roster in the owner's rosters, once per form ``key``."""
     source = Roster.objects.live().get(share_slug=slug)
     if first := created_with(owner, key):
@@ -271,22 +171,3 @@ def roster_share_revoke(*, owner: Owner, roster_id: int) -> Roster:
     roster.share_slug = None
     roster.save(update_fields=["share_slug", "updated_at"])
     return roster
-
-
-def import_fields(data: object) -> dict:
-    """A Heavy Gear Blitz roster's fields from an export's "roster", checked whole: the
-    data's own checks, the size bound, and nothing the game data does not know."""
-    cat = catalog()
-    try:
-        army = rules.hgb.roster_from_dict(data, cat)
-    except rules.hgb.RulesError as error:
-        raise RosterError(str(error)) from error
-    refusal = rules.hgb.size_refusal(army)
-    if refusal:
-        raise RosterError(f"This file can't be imported. {refusal}")
-    unknown = [
-        p.message for p in rules.hgb.roster_problems(army, cat) if p.code.startswith("unknown")
-    ]
-    if unknown:
-        raise RosterError("The file names things the game data does not know: " + " ".join(unknown))
-    return stored_fields(rules.hgb.rename(army, _clean_name(army.name or "Imported roster")))

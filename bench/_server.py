@@ -393,7 +393,7 @@ def matches_available() -> bool:
 def _grow(owner, roster_pk: int, groups: int, squads: tuple[str, str]) -> None:
     """Add combat groups through the roster service until the roster has ``groups`` of them."""
     import rules.hgb
-    from armies import services
+    from armies.hgb import services
     from armies.models import Roster
 
     catalog = rules.hgb.default_catalog()
@@ -422,8 +422,8 @@ def seed() -> Seed:
     """A user; a 610 TV roster pair and a 60-model pair; a match of each (if matches exists)."""
     from django.contrib.auth.models import User
 
+    from armies.hgb.services import roster_create
     from armies.models import Owner, Roster
-    from armies.services import roster_create
 
     user = User.objects.create_user(USERNAME, password=PASSWORD)
     owner = Owner(user.pk, None)

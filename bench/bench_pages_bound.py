@@ -77,8 +77,8 @@ def seed() -> Seeded:
     from django.contrib.auth.models import User
 
     import rules.hgb
+    from armies.hgb.services import roster_create
     from armies.models import Owner, Roster
-    from armies.services import roster_create
     from matches.models import Match
     from matches.services import SideChoice, match_start
 

@@ -44,8 +44,8 @@ def seed_bound() -> tuple[int, int, str, int]:
     from django.contrib.auth.models import User
 
     import rules.hgb
+    from armies.hgb.services import roster_create
     from armies.models import Owner, Roster
-    from armies.services import roster_create
 
     user = User.objects.create_user(USERNAME, password=PASSWORD)
     owner = Owner(user.pk, None)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 
 import rules.hgb
+from armies.hgb.services import roster_create
 from armies.models import Owner, Roster
-from armies.services import roster_create
 from tests.killteam_profiles import KT_PROFILE
 
 PASSWORD = "tread-heavy-gear-42"

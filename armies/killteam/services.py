@@ -20,10 +20,10 @@ from armies.packs import PackError, imported_by, locked
 from armies.services import Change, RosterError, change_once, clean_name, created_with, new_roster
 from blitz_site import inputs
 from blitz_site.systems import KILLTEAM
-from rules.hgb.datapack import MAX_PACK_ENTRIES
 from rules.killteam import profile as kt
 
 DEFAULT_NAME = "Kill team"
+MAX_PROFILES = 400  # profiles in one pack (a Heavy Gear Blitz pack holds as many entries)
 
 
 def stored_fields(team: kt.Team) -> dict:
@@ -192,8 +192,8 @@ def profile_save(
     if profile_id and profile_id not in profiles:
         raise PackError("That profile is no longer in this pack.")
     profile_id = profile_id or _profile_id(key)
-    if profile_id not in profiles and len(profiles) >= MAX_PACK_ENTRIES:
-        raise PackError(f"A pack holds at most {MAX_PACK_ENTRIES} profiles: start another pack.")
+    if profile_id not in profiles and len(profiles) >= MAX_PROFILES:
+        raise PackError(f"A pack holds at most {MAX_PROFILES} profiles: start another pack.")
     profiles[profile_id] = kt.profile_to_dict(profile)
     pack.figures = {**(pack.figures or {}), "profiles": profiles}
     pack.data_fingerprint = kt.data_fingerprint()

@@ -67,6 +67,10 @@ class Builder:
 
     system: GameSystem
     templates: Templates
+    urls: str = ""
+    """The dotted path of the game's own URLconf (its editor's changes, ``urlpatterns``, under
+    /armies/ in the ``armies`` namespace; its datacard pages, ``datacard_urlpatterns``, at the
+    top level); "" when the game has no pages of its own."""
 
     # --- My rosters -------------------------------------------------------------------------
 

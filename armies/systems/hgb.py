@@ -10,32 +10,20 @@ from django import forms
 from django.http import HttpRequest
 from django.urls import reverse
 
-from armies import exports, packs, services
-from armies.forms import CreateForm, RenameForm, TvLimitForm
+from armies import packs
+from armies.hgb import editor, exports, services
+from armies.hgb.forms import CreateForm
 from armies.hgb.presenters import entry_rows, roster_view
 from armies.models import DataPack, Owner, Roster
 from armies.owners import request_owner
-from armies.systems.base import Builder, ListItem, Templates, form_key, share_url
+from armies.systems.base import Builder, ListItem, Templates
 from blitz_site.systems import HGB
 from rules.hgb.glossary import glossary
 
 
-def editor_context(request: HttpRequest, roster: Roster, **extra) -> dict:
-    """The editor page and each region an editor change redraws."""
-    return {
-        "view": roster_view(roster, editing=True),
-        "roster": roster,
-        "rename_form": RenameForm(initial={"name": roster.name}),
-        "tv_form": TvLimitForm(initial={"tv_limit": roster.tv_limit}),
-        "share_url": share_url(request, roster),
-        "play_url": BUILDER.play_url(roster),
-        "key": form_key,
-        **extra,
-    }
-
-
 class HeavyGearBlitz(Builder):
     system = HGB
+    urls = "armies.hgb.urls"
     templates = Templates(
         new_roster="armies/_new_roster_hgb.html",
         list_line="armies/_roster_line_hgb.html",
@@ -64,7 +52,7 @@ class HeavyGearBlitz(Builder):
         return ListItem(roster, self.templates.list_line, view, view.faction_name, view.total)
 
     def editor_context(self, request: HttpRequest, roster: Roster) -> dict:
-        return editor_context(request, roster)
+        return editor.editor_context(request, roster)
 
     def cards_context(self, request: HttpRequest, roster: Roster) -> dict:
         return {
@@ -78,10 +66,10 @@ class HeavyGearBlitz(Builder):
         return {"view": roster_view(roster), "play_against_url": self.play_against_url(roster)}
 
     def play_url(self, roster: Roster) -> str:
-        return f"{reverse('matches:match-new')}?roster={roster.pk}"
+        return editor.play_url(roster)
 
     def play_against_url(self, roster: Roster) -> str:
-        return f"{reverse('matches:match-new')}?against={roster.share_slug}"
+        return editor.play_against_url(roster)
 
     def copy_fields(self, roster: Roster, name: str) -> dict:
         return services.copy_fields(roster, name)

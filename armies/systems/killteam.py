@@ -27,6 +27,7 @@ RULES_NOTE = (
 
 class KillTeam(Builder):
     system = KILLTEAM
+    urls = "armies.killteam.urls"
     templates = Templates(
         new_roster="armies/_new_roster_killteam.html",
         list_line="armies/_roster_line_killteam.html",

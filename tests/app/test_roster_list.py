@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 import rules.hgb
+from armies.hgb.services import roster_create
 from armies.models import Owner, Roster
-from armies.services import roster_create
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
