@@ -3,6 +3,7 @@ from __future__ import annotations
 from django import forms
 
 import rules.hgb.datapack
+from armies import systems as builders
 from blitz_site import systems
 from blitz_site.once import OnceKeyField
 from blitz_site.text import StorableTextMixin
@@ -60,8 +61,13 @@ class ImportForm(StorableTextMixin, forms.Form):
 # --- Datacard packs -------------------------------------------------------------------------------
 
 
+def library_choices() -> list[tuple[str, str]]:
+    """The games players keep datacard packs of, in the registry's order."""
+    return [(b.system.id, b.system.name) for b in builders.every() if b.has_library]
+
+
 class PackCreateForm(StorableTextMixin, forms.Form):
-    system = forms.ChoiceField(label="Game", choices=systems.choices, required=False)
+    system = forms.ChoiceField(label="Game", choices=library_choices, required=False)
     name = forms.CharField(label="Pack name", max_length=80, required=False)
     key = OnceKeyField()
 

@@ -11,6 +11,7 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 
@@ -24,11 +25,22 @@ def new_share_slug() -> str:
     return secrets.token_urlsafe(SHARE_SLUG_BYTES)
 
 
+def known_system(value: str) -> None:
+    """A game id the registry (``blitz_site.systems``) knows; the list is the registry's, not
+    the column's, so a new game needs no migration."""
+    if systems.find(value) is None:
+        raise ValidationError(
+            "Blitz does not know the game “%(value)s”.",
+            code="unknown_system",
+            params={"value": str(value)[:40]},
+        )
+
+
 def system_field() -> models.CharField:
-    """The game a row belongs to (``blitz_site.systems``); rows from before there were two
-    games are Heavy Gear Blitz."""
+    """The game a row belongs to, checked against ``blitz_site.systems`` (no ``choices``);
+    rows from before there were two games are Heavy Gear Blitz."""
     return models.CharField(
-        max_length=systems.MAX_ID, choices=systems.choices(), default=systems.DEFAULT.id
+        max_length=systems.MAX_ID, validators=[known_system], default=systems.DEFAULT.id
     )
 
 

@@ -78,7 +78,3 @@ def get(system_id: str) -> GameSystem:
 def find(system_id: object) -> GameSystem | None:
     """The game with this id, or None (for ids that come from a request or a file)."""
     return SYSTEMS.get(system_id) if isinstance(system_id, str) else None
-
-
-def choices() -> list[tuple[str, str]]:
-    return [(system.id, system.name) for system in SYSTEMS.values()]

@@ -16,7 +16,8 @@ from typing import Any
 from django.http import Http404
 from django.utils.module_loading import import_string
 
-from blitz_site.systems import HGB, KILLTEAM
+from blitz_site import systems
+from blitz_site.systems import HGB, KILLTEAM, GameSystem
 from rules.errors import RulesError
 
 
@@ -27,6 +28,10 @@ class Tracker:
     board_path: str  # (request, access) -> the board page
     start_name: str  # the URL name of the page that starts a match of this game
     summary_name: str  # the URL name of a match's summary page (a player's, by ``pk``)
+
+    @property
+    def game(self) -> GameSystem:
+        return systems.get(self.system_id)
 
     def state(self, match) -> Any:
         return import_string(self.state_path)(match)
@@ -51,6 +56,12 @@ TRACKERS: dict[str, Tracker] = {
         "matches:kt-summary",
     ),
 }
+
+
+def every() -> list[Tracker]:
+    """The trackers in the games' order (``blitz_site.systems.SYSTEMS``): the match list's
+    start buttons, the first the main one."""
+    return [TRACKERS[game_id] for game_id in systems.SYSTEMS if game_id in TRACKERS]
 
 
 def tracker(system_id: str) -> Tracker:

@@ -108,7 +108,8 @@ def _board_context(request: HttpRequest, viewer: Access) -> dict:
 @require_safe
 def match_list(request: HttpRequest) -> HttpResponse:
     matches = my_matches(request_owner(request))
-    return render(request, "matches/match_list.html", {"matches": matches})
+    context = {"matches": matches, "trackers": systems.every()}
+    return render(request, "matches/match_list.html", context)
 
 
 @require_http_methods(["GET", "POST"])

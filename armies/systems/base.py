@@ -41,8 +41,10 @@ class Templates:
     editor: str  # the roster editor (page)
     cards: str  # datacards and print (page)
     shared: str  # the read-only share page (page)
-    library: str  # a datacard pack's entries in My datacards and on its share page (fragment)
-    library_notice: str  # what My datacards says of the game's figures (fragment)
+    # A game with a datacard library (packs of figures players type in) names its two
+    # fragments; a game without one leaves them "" and My datacards does not offer it.
+    library: str = ""  # a pack's entries in My datacards and on its share page (fragment)
+    library_notice: str = ""  # what My datacards says of the game's figures (fragment)
 
 
 @dataclass(frozen=True)
@@ -125,12 +127,18 @@ class Builder:
 
     # --- My datacards -----------------------------------------------------------------------
 
+    @property
+    def has_library(self) -> bool:
+        """Whether players keep datacard packs of this game (``templates.library`` is set)."""
+        return bool(self.templates.library)
+
     def library_context(self, pack: DataPack | None, *, yours: bool) -> dict:
         """What ``templates.library`` shows of a pack of this game (None: no pack yet)."""
-        raise NotImplementedError
+        return {}
 
     def pack_summary(self, pack: DataPack) -> str:
-        raise NotImplementedError
+        """One line under the pack's name in My datacards."""
+        return ""
 
     def pack_export_url(self, pack: DataPack) -> str:
         """Where the pack downloads as a data file; "" when the game has no such file yet."""
