@@ -17,16 +17,9 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any
 
+from rules.checks import check_flag, check_whole, is_whole
 from rules.errors import RulesError
-from rules.hgb.dice import (
-    FUMBLE,
-    MAX_DICE,
-    apply_modifier,
-    check_flag,
-    check_modifier,
-    check_whole,
-    is_whole,
-)
+from rules.hgb.dice import FUMBLE, MAX_DICE, apply_modifier, check_modifier
 
 WEAK_FACING_BONUS = 2
 """Weak Facing: "Add 2 to the MoS of any successful attack (including MoF 0)"."""

@@ -18,35 +18,13 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
+from rules.checks import is_whole
 from rules.errors import RulesError
 
 MIN_DICE = 1
 MAX_DICE = 10
 FUMBLE = 0
 """The result of a Fumble, whatever the modifiers."""
-
-
-def is_whole(value: object) -> bool:
-    """True for an int that is not a bool (True and False are ints in Python)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def check_whole(value: object, sentence: str, minimum: int) -> int:
-    """Return ``value`` if it is a whole number of at least ``minimum``, else raise.
-
-    ``sentence`` says what was expected; the error adds what was given.
-    """
-    if not is_whole(value) or value < minimum:
-        shown = value if is_whole(value) else repr(value)
-        raise RulesError(f"{sentence}; got {shown}.")
-    return value
-
-
-def check_flag(value: object, name: str) -> bool:
-    """Return ``value`` if it is True or False, else raise."""
-    if not isinstance(value, bool):
-        raise RulesError(f"{name} must be yes or no (True or False); got {value!r}.")
-    return value
 
 
 def check_dice(dice: object) -> int:

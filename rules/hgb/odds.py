@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 
+from rules.checks import check_flag, check_whole
 from rules.errors import RulesError
 from rules.hgb.damage import (
     STANDARD_BOXES,
@@ -19,14 +20,7 @@ from rules.hgb.damage import (
     damage_table,
     margin_of_success,
 )
-from rules.hgb.dice import (
-    _roll_counts,
-    apply_modifier,
-    check_dice,
-    check_flag,
-    check_modifier,
-    check_whole,
-)
+from rules.hgb.dice import _roll_counts, apply_modifier, check_dice, check_modifier
 
 
 @lru_cache(maxsize=4096)

@@ -4,7 +4,7 @@ other 2. Ploys cost 1."""
 
 from __future__ import annotations
 
-from rules.hgb.dice import check_flag, check_whole
+from rules.checks import check_flag, check_whole
 from rules.killteam.data import core_numbers
 
 STARTING_CP = core_numbers().starting_cp

@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from rules.checks import is_whole
 from rules.errors import RulesError
 from rules.exact import category_counts, most_alike_counts
-from rules.hgb.dice import is_whole
 from rules.killteam.weapons import AttackRules, DieFaces
 
 CRITICAL, NORMAL, FAIL = "critical", "normal", "fail"

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+from rules.checks import check_whole
 from rules.errors import RulesError
-from rules.hgb.dice import check_whole
 from rules.killteam.data import read_data
 from rules.killteam.profile import RANGED, Weapon
 from rules.killteam.weapons import weapon_from_dict

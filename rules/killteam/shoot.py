@@ -20,9 +20,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
+from rules.checks import check_flag, check_whole, is_whole
 from rules.errors import RulesError
 from rules.exact import as_fractions
-from rules.hgb.dice import check_flag, check_whole, is_whole
 from rules.killteam.data import core_numbers
 from rules.killteam.dice import (
     KeptDice,

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from rules.checks import check_whole
 from rules.errors import RulesError
-from rules.hgb.dice import check_whole
 from rules.killteam.data import core_numbers
 
 WORST_HIT = 7

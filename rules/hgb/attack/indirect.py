@@ -17,6 +17,7 @@ from enum import Enum
 from fractions import Fraction
 from numbers import Real
 
+from rules.checks import check_whole
 from rules.errors import RulesError
 from rules.hgb.attack.inputs import (
     Attacker,
@@ -61,7 +62,7 @@ from rules.hgb.attack.tables import (
     outcomes_by_attack_result,
 )
 from rules.hgb.damage import AttackOutcome
-from rules.hgb.dice import apply_modifier, check_whole, roll_counts
+from rules.hgb.dice import apply_modifier, roll_counts
 
 INDIRECT_THRESHOLD = 4
 """The Threshold of an indirect attack roll: the modified result must be higher than 4."""

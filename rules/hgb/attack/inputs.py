@@ -13,18 +13,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from rules.checks import check_flag, check_whole
 from rules.errors import RulesError
 from rules.hgb.damage import (
     DamageState,
     check_armor,
     check_damage_multiplier,
 )
-from rules.hgb.dice import (
-    check_dice,
-    check_flag,
-    check_modifier,
-    check_whole,
-)
+from rules.hgb.dice import check_dice, check_modifier
 
 AUTOPILOT_DEFENSE_DICE = 1
 """Autopilot: "It only rolls 1 dice for defense that turn, but may make a second attack"."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rules.checks import check_flag, check_whole
 from rules.errors import RulesError
 from rules.hgb.attack.inputs import (
     REAR_ARC_MODIFIER,
@@ -31,10 +32,6 @@ from rules.hgb.attack.questions import (
 )
 from rules.hgb.damage import (
     WEAK_FACING_BONUS,
-)
-from rules.hgb.dice import (
-    check_flag,
-    check_whole,
 )
 
 

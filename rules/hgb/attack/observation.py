@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules.checks import check_whole
 from rules.errors import RulesError
 from rules.hgb.attack.inputs import (
     MissingInput,
@@ -19,7 +20,7 @@ from rules.hgb.attack.resolve import (
     read_result,
 )
 from rules.hgb.damage import DamageState
-from rules.hgb.dice import apply_modifier, check_dice, check_modifier, check_whole
+from rules.hgb.dice import apply_modifier, check_dice, check_modifier
 from rules.hgb.odds import opposed_margin_distribution
 
 # --- Forward Observation -------------------------------------------------------------------------

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.checks import check_flag, check_whole
 from rules.errors import RulesError
-from rules.hgb.dice import check_flag, check_whole
 
 
 @dataclass(frozen=True)

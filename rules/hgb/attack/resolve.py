@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.checks import is_whole
 from rules.errors import RulesError
 from rules.hgb.attack.inputs import (
     Attacker,
@@ -27,12 +28,7 @@ from rules.hgb.damage import (
     check_result,
     resolve_attack,
 )
-from rules.hgb.dice import (
-    Roll,
-    check_dice,
-    is_whole,
-    read_roll,
-)
+from rules.hgb.dice import Roll, check_dice, read_roll
 
 RollEntry = int | Roll | Sequence[int]
 """What a player enters for a roll: its result (0 for a Fumble), a ``Roll``, or the dice."""
