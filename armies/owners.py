@@ -1,5 +1,5 @@
 """Who owns a roster: the signed-in user, or the guest key in the browser session; and the
-requester's own roster, which every game's editor pages start from."""
+requester's own roster or datacard pack, which every game's pages start from (404 otherwise)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import secrets
 
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
@@ -39,6 +39,21 @@ def edit_url(roster_id: int, anchor: str = "") -> str:
     """The roster's editor, at ``anchor`` when given."""
     url = reverse("armies:roster-edit", args=[roster_id])
     return f"{url}#{anchor}" if anchor else url
+
+
+def own_pack(request: HttpRequest, pk: int, system: GameSystem | None = None) -> DataPack:
+    """The requester's pack (of ``system`` only, when given), or 404 (another player's pack is
+    not even confirmed)."""
+    mine = DataPack.objects.owned_by(request_owner(request))
+    pack = (mine.of(system) if system else mine).filter(pk=pk).first()
+    if pack is None:
+        raise Http404("No such datacard pack.")
+    return pack
+
+
+def library_url(pack: DataPack | None = None) -> str:
+    url = reverse("datacards")
+    return f"{url}?pack={pack.pk}" if pack else url
 
 
 @receiver(user_logged_in)

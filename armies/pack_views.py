@@ -11,21 +11,10 @@ from django.views.decorators.http import require_POST, require_safe
 from armies import packs, systems
 from armies.forms import PackCreateForm, PackImportForm, RosterPackForm
 from armies.models import DataPack, RevokedPackSlug, Roster
-from armies.owners import request_owner
+from armies.owners import library_url, own_pack, request_owner
 from blitz_site import inputs
 from blitz_site.once import new_key, read_key
-from blitz_site.systems import GameSystem
 from blitz_site.text import is_token
-
-
-def own_pack(request: HttpRequest, pk: int, system: GameSystem | None = None) -> DataPack:
-    """The requester's pack (of ``system`` only, when given), or 404 (another player's pack is
-    not even confirmed)."""
-    mine = DataPack.objects.owned_by(request_owner(request))
-    pack = (mine.of(system) if system else mine).filter(pk=pk).first()
-    if pack is None:
-        raise Http404("No such datacard pack.")
-    return pack
 
 
 def _pack_context(pack: DataPack | None, *, yours: bool) -> dict:
@@ -38,11 +27,6 @@ def _pack_context(pack: DataPack | None, *, yours: bool) -> dict:
         "pack_summary": builder.pack_summary(pack) if pack else "",
         "pack_export_url": builder.pack_export_url(pack) if pack else "",
     }
-
-
-def library_url(pack: DataPack | None = None) -> str:
-    url = reverse("datacards")
-    return f"{url}?pack={pack.pk}" if pack else url
 
 
 def _entered_by(request: HttpRequest) -> str:

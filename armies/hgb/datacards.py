@@ -11,8 +11,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 import rules.hgb
 from armies import packs
 from armies.hgb.forms import FiguresForm
-from armies.owners import request_owner
-from armies.pack_views import library_url, own_pack
+from armies.owners import library_url, own_pack, request_owner
 from blitz_site.systems import HGB
 from blitz_site.text import is_token
 from rules.hgb.datapack import FIELDS
