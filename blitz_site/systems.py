@@ -6,27 +6,33 @@ needs to know something about a game asks for it here, or in its own app's table
 behaviour, and never writes ``if system == "killteam"``:
 
 - ``blitz_site/systems.py`` (this module): what a game *is*: its id, its names, its rules package
-  (``rules`` or ``rules.killteam``, pure Python), and the one line the home page says of it.
-  It imports no app, so every app may import it.
-- ``armies/systems/``: how a game's rosters are created, edited, shown, printed, copied,
-  exported and imported, and its datacard library (one module per game, ``hgb.py``,
-  ``killteam.py``, each a ``Builder``).
+  (``rules.hgb``, ``rules.killteam``: pure Python), and the one line the home page says of it.
+  It imports no app, so every app may import it. The ``system`` columns are checked against it
+  (``armies.models.known_system``), so a new game needs no migration.
+- ``armies/systems/``: each game's ``Builder`` (``hgb.py``, ``killteam.py``): how its rosters
+  are created, listed, shown, printed, copied, exported and imported, its datacard library (if
+  any: the defaults on ``Builder`` say it has none) and its own URLconf (``Builder.urls``). The
+  builder is thin; the game's pages, forms, presenters and services live in ``armies/<game>/``.
 - ``matches/systems.py``: each game's tracker (how its match state is read, its board, where a
-  match starts; Kill Team's in ``matches/killteam/``); a builder says whether a roster of its
-  game can start a match (``Builder.play_url``).
+  match starts, which the match list's start buttons come from); a builder says whether a
+  roster of its game can start a match (``Builder.play_url``).
 
-Adding a third game:
+Adding a third game changes these existing files, one entry each, and writes no migration:
 
-1. its rules as a package of ``rules/`` (stdlib only; shared dice and event-log modules are
-   reused, not copied);
-2. a ``GameSystem`` below, appended to ``SYSTEMS`` (the order is the order players see; the
-   first is the default);
-3. ``armies/systems/<game>.py`` with its ``Builder`` (templates, forms, the roster document,
-   export and import), listed in ``armies/systems/__init__.py``, and its pages' templates
-   under ``templates/armies/<game>_*.html``;
-4. a migration: the ``system`` fields' choices come from ``choices()``;
-5. when it has a tracker, a row in ``matches/systems.py``, its modules in ``matches/<game>/``
-   and ``Builder.play_url``.
+- ``blitz_site/systems.py`` (here): the import of its rules package and its ``GameSystem``,
+  appended to ``SYSTEMS`` (the order is the order players see; the first is the default);
+- ``armies/systems/__init__.py``: its builder module in the import and in ``BUILDERS``;
+- ``matches/systems.py``: its tracker row, when it has a tracker;
+- ``pyproject.toml``: its packages in the import-linter contracts (``rules.<game>`` among the
+  games in the independence and layers contracts, ``armies.<game>`` in the armies one; the
+  layers contract is exhaustive, so ``make lint`` fails until the rules package is placed).
+
+Everything else is new files: ``rules/<game>/`` (stdlib only; the shared ``rules.checks``,
+``rules.exact`` and ``rules.eventlog`` are reused, not copied), ``armies/systems/<game>.py``
+(its ``Builder``), ``armies/<game>/`` (its editor's views, forms, presenters, services and
+``urls.py``), ``templates/armies/<game>_*.html``, and, for a tracker, ``matches/<game>/``. My
+rosters, My datacards, the match list, the URLconf and the home page pick the game up from the
+registries.
 """
 
 from __future__ import annotations

@@ -1,8 +1,13 @@
 """Each game's ``Builder``, by game id: how its rosters are built, shown, copied and exported.
 
-One module per game (``hgb.py``, ``killteam.py``); ``BUILDERS`` lists them in the order of
+One module per game (``hgb.py``, ``killteam.py``), each a thin ``Builder`` over the game's own
+package (``armies/hgb/``, ``armies/killteam/``); ``BUILDERS`` lists them in the order of
 ``blitz_site.systems.SYSTEMS`` (see there for adding a game). The generic roster pages call
 ``for_roster`` and ask the builder; they never test which game a roster is.
+
+The builders stay here rather than in their game packages: this package is the one place a
+game plugs in, and the game packages import ``armies.systems.base`` (the ``Builder`` class and
+its helpers) but never the registry, so no game package depends on another through it.
 """
 
 from __future__ import annotations
