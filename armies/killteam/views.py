@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -20,7 +20,7 @@ from armies.killteam import services
 from armies.killteam.forms import GrenadesForm, OperativeForm, ProfileEditor, TeamRenameForm
 from armies.killteam.presenters import ProfileCard
 from armies.models import DataPack, Roster
-from armies.owners import request_owner
+from armies.owners import edit_url, library_url, own_pack, own_roster, request_owner
 from armies.services import Change, RosterError
 from blitz_site import inputs
 from blitz_site.once import new_key, read_key
@@ -30,17 +30,6 @@ from rules.killteam import profile as kt
 
 PROFILES_PACK = "Kill Team profiles"
 PROFILES_PACK_KEY = "killteam-profiles"  # the editor makes one such pack, however often tapped
-
-
-def _team(request: HttpRequest, pk: int) -> Roster:
-    """The requester's live Kill Team roster, or 404."""
-    rosters = Roster.objects.live().owned_by(request_owner(request)).filter(system=KILLTEAM.id)
-    return get_object_or_404(rosters, pk=pk)
-
-
-def _editor(pk: int, anchor: str = "") -> str:
-    url = reverse("armies:roster-edit", args=[pk])
-    return f"{url}#{anchor}" if anchor else url
 
 
 def _change(
@@ -57,7 +46,7 @@ def _change(
     else:
         if change.applied and done:
             messages.success(request, done)
-    return redirect(_editor(pk, anchor))
+    return redirect(edit_url(pk, anchor))
 
 
 def _profiles(request: HttpRequest) -> list[services.LibraryProfile]:
@@ -72,11 +61,11 @@ def _first_error(form) -> str:
 
 @require_POST
 def team_rename(request: HttpRequest, pk: int) -> HttpResponse:
-    _team(request, pk)
+    own_roster(request, pk, KILLTEAM)
     form = TeamRenameForm(request.POST)
     if not form.is_valid():
         messages.error(request, _first_error(form))
-        return redirect(_editor(pk))
+        return redirect(edit_url(pk))
     return _change(
         request,
         pk,
@@ -90,11 +79,11 @@ def team_rename(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def team_grenades(request: HttpRequest, pk: int) -> HttpResponse:
-    _team(request, pk)
+    own_roster(request, pk, KILLTEAM)
     form = GrenadesForm(request.POST)
     if not form.is_valid():
         messages.error(request, _first_error(form))
-        return redirect(_editor(pk, "equipment"))
+        return redirect(edit_url(pk, "equipment"))
     frag, krak = form.choice()
     return _change(
         request,
@@ -109,11 +98,11 @@ def team_grenades(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def operative_add(request: HttpRequest, pk: int) -> HttpResponse:
-    _team(request, pk)
+    own_roster(request, pk, KILLTEAM)
     form = OperativeForm(request.POST, profiles=_profiles(request))
     if not form.is_valid():
         messages.error(request, _first_error(form))
-        return redirect(_editor(pk, "add-operative"))
+        return redirect(edit_url(pk, "add-operative"))
     return _change(
         request,
         pk,
@@ -131,7 +120,7 @@ def operative_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def operative_remove(request: HttpRequest, pk: int, operative: int) -> HttpResponse:
-    _team(request, pk)
+    own_roster(request, pk, KILLTEAM)
     return _change(
         request,
         pk,
@@ -152,7 +141,7 @@ KEEP = "Keep its profile as it is"
 @require_http_methods(["GET", "HEAD", "POST"])
 def operative_edit(request: HttpRequest, pk: int, operative: int) -> HttpResponse:
     """Rename an operative, or build it from a library profile again (its figures now)."""
-    roster = _team(request, pk)
+    roster = own_roster(request, pk, KILLTEAM)
     try:
         current = kt.read_team(roster.army).operative(operative)
     except kt.ProfileError as error:
@@ -174,7 +163,7 @@ def operative_edit(request: HttpRequest, pk: int, operative: int) -> HttpRespons
             form.add_error(None, str(refused))
         else:
             messages.success(request, "Saved the operative.")
-            return redirect(_editor(pk, f"operative-{operative}"))
+            return redirect(edit_url(pk, f"operative-{operative}"))
     context = {
         "roster": roster,
         "operative": current,
@@ -189,7 +178,7 @@ def operative_edit(request: HttpRequest, pk: int, operative: int) -> HttpRespons
 def team_new_profile(request: HttpRequest, pk: int) -> HttpResponse:
     """ "Type in a new profile" from the editor: the profile form of the player's Kill Team
     pack (made now if they have none), coming back to this roster when saved."""
-    _team(request, pk)
+    own_roster(request, pk, KILLTEAM)
     owner = request_owner(request)
     pack = packs.first_pack(owner, KILLTEAM)
     if pack is None:
@@ -203,18 +192,11 @@ def team_new_profile(request: HttpRequest, pk: int) -> HttpResponse:
             )
         except packs.PackError as error:
             messages.error(request, str(error))
-            return redirect(_editor(pk, "add-operative"))
+            return redirect(edit_url(pk, "add-operative"))
     return redirect(f"{reverse('datacard-profile-new', args=[pack.pk])}?roster={pk}")
 
 
 # --- Profiles in a Kill Team datacard pack ------------------------------------------------------
-
-
-def _pack(request: HttpRequest, pk: int) -> DataPack:
-    found = DataPack.objects.owned_by(request_owner(request)).of(KILLTEAM).filter(pk=pk).first()
-    if found is None:
-        raise Http404("No such Kill Team datacard pack.")
-    return found
 
 
 def _back_to(request: HttpRequest, pack: DataPack) -> tuple[str, Roster | None]:
@@ -225,8 +207,8 @@ def _back_to(request: HttpRequest, pack: DataPack) -> tuple[str, Roster | None]:
         rosters = Roster.objects.live().owned_by(request_owner(request))
         roster = rosters.filter(system=KILLTEAM.id, pk=asked).first()
         if roster is not None:
-            return _editor(roster.pk, "add-operative"), roster
-    return f"{reverse('datacards')}?pack={pack.pk}", None
+            return edit_url(roster.pk, "add-operative"), roster
+    return library_url(pack), None
 
 
 def _profile_page(
@@ -264,12 +246,12 @@ def _profile_page(
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def profile_new(request: HttpRequest, pk: int) -> HttpResponse:
-    return _profile_page(request, _pack(request, pk))
+    return _profile_page(request, own_pack(request, pk, KILLTEAM))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def profile_edit(request: HttpRequest, pk: int, profile_id: str) -> HttpResponse:
-    pack = _pack(request, pk)
+    pack = own_pack(request, pk, KILLTEAM)
     profiles = (pack.figures or {}).get("profiles") or {}
     data = profiles.get(profile_id) if is_token(profile_id) else None
     if data is None:
@@ -283,7 +265,7 @@ def profile_edit(request: HttpRequest, pk: int, profile_id: str) -> HttpResponse
 
 @require_POST
 def profile_delete(request: HttpRequest, pk: int, profile_id: str) -> HttpResponse:
-    pack = _pack(request, pk)
+    pack = own_pack(request, pk, KILLTEAM)
     services.profile_delete(owner=request_owner(request), pack_id=pack.pk, profile_id=profile_id)
     messages.success(request, "Deleted the profile. Rosters built from it keep their copies.")
-    return redirect(f"{reverse('datacards')}?pack={pack.pk}")
+    return redirect(library_url(pack))
