@@ -85,7 +85,3 @@ class PackImportForm(forms.Form):
         if upload.size > rules.hgb.datapack.MAX_IMPORT_BYTES:
             raise forms.ValidationError("That file is too large to be a datacard pack.")
         return upload
-
-
-class RosterPackForm(forms.Form):
-    pack = forms.CharField(required=False, max_length=12)

@@ -9,8 +9,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from armies import packs, systems
-from armies.forms import PackCreateForm, PackImportForm, RosterPackForm
-from armies.models import DataPack, RevokedPackSlug, Roster
+from armies.forms import PackCreateForm, PackImportForm
+from armies.hgb import packs as hgb_packs
+from armies.models import DataPack, RevokedPackSlug
 from armies.owners import library_url, own_pack, request_owner
 from blitz_site import inputs
 from blitz_site.once import new_key, read_key
@@ -64,13 +65,15 @@ def datacard_pack_create(request: HttpRequest) -> HttpResponse:
         return render(
             request, "armies/datacard_library.html", _library_context(request, create_form=form)
         )
+    game = form.cleaned_data["system"]
     try:
         pack = packs.pack_create(
             owner=request_owner(request, create=True),
             entered_by=_entered_by(request),
             name=form.cleaned_data["name"],
             key=form.cleaned_data["key"],
-            system=form.cleaned_data["system"],
+            system=game,
+            data_fingerprint=systems.BUILDERS[game.id].pack_fingerprint(),
         )
     except packs.PackError as error:
         form.add_error(None, str(error))
@@ -87,7 +90,7 @@ def datacard_pack_import(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            pack = packs.pack_import(
+            pack = hgb_packs.pack_import(
                 owner=request_owner(request, create=True),
                 importer=_entered_by(request),
                 filename=upload.name[:120],
@@ -168,23 +171,3 @@ def datacard_shared_copy(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect(reverse("datacard-shared", args=[slug]))
     messages.success(request, f"Copied into your datacards as “{copy.name}”.")
     return redirect(library_url(copy))
-
-
-@require_POST
-def roster_pack(request: HttpRequest, pk: int) -> HttpResponse:
-    """Choose the pack completing a roster's datacards ("" : my own, the first)."""
-    form = RosterPackForm(request.POST)
-    value = form.cleaned_data["pack"] if form.is_valid() else "x"
-    pack_id = inputs.optional_id(value)
-    if value and pack_id is None:
-        messages.error(request, "Choose one of your own datacard packs.")
-        return redirect(reverse("armies:roster-cards", args=[pk]))
-    try:
-        packs.roster_set_pack(owner=request_owner(request), roster_id=pk, pack_id=pack_id)
-    except Roster.DoesNotExist as error:
-        raise Http404 from error
-    except packs.PackError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, "The datacards now use the chosen figures.")
-    return redirect(reverse("armies:roster-cards", args=[pk]))

@@ -1,5 +1,6 @@
-"""Datacard packs: every write (one function each, in a transaction) and the catalog a roster's
-pack completes. The figures themselves are checked by ``rules.hgb.check_pack``."""
+"""Datacard packs of every game: create, copy, share and delete (one function each, in a
+transaction). What a pack holds, and the writes that check it, are its game's
+(``armies/hgb/packs.py``, ``armies/killteam/services.py``)."""
 
 from __future__ import annotations
 
@@ -7,18 +8,13 @@ import re
 
 from django.db import IntegrityError, transaction
 
-import rules.hgb
 from armies.models import DataPack, Owner, RevokedPackSlug, Roster, new_share_slug
-from blitz_site.systems import HGB, GameSystem
-from blitz_site.text import MESSAGE as UNSTORABLE_MESSAGE
-from blitz_site.text import UNSTORABLE, storable
+from blitz_site.systems import GameSystem
+from blitz_site.text import UNSTORABLE
 
 MAX_PACKS = 20
 MAX_NAME = 80
 LIBRARY_NAME = "My datacards"
-SAVED_FIGURE_KEY = "saved-from-a-match"
-"""The create key of the pack a figure saved from the attack helper makes: one pack, however
-often (or however concurrently) the first figure is saved."""
 
 
 class PackError(Exception):
@@ -55,7 +51,7 @@ def library(owner: Owner, system: GameSystem | None = None) -> list[DataPack]:
     return list(packs.of(system) if system else packs)
 
 
-def first_pack(owner: Owner, system: GameSystem = HGB) -> DataPack | None:
+def first_pack(owner: Owner, system: GameSystem) -> DataPack | None:
     """The owner's own pack of a game: their first."""
     return DataPack.objects.owned_by(owner).of(system).first()
 
@@ -68,11 +64,6 @@ def roster_pack(roster: Roster) -> DataPack | None:
     return DataPack.objects.owned_by(owner).filter(system=roster.system).first()
 
 
-def pack_catalog(figures: dict | None) -> rules.hgb.Catalog:
-    """The game data completed by a pack's figures (the data's own figures always win)."""
-    return rules.hgb.complete_catalog(rules.hgb.default_catalog(), figures or {})
-
-
 def pack_record(pack: DataPack | None) -> dict:
     """What a match keeps of the pack a side starts with: a copy, never a link."""
     if pack is None or not pack.figures:
@@ -80,7 +71,8 @@ def pack_record(pack: DataPack | None) -> dict:
     return {"name": pack.name, "entered_by": pack.entered_by, "figures": pack.figures}
 
 
-def _name(text: str, fallback: str) -> str:
+def pack_name(text: str, fallback: str) -> str:
+    """A pack name as typed (spaces tidied, at most ``MAX_NAME``), or ``fallback``."""
     name = " ".join((text or "").split())[:MAX_NAME]
     return name or fallback
 
@@ -91,8 +83,9 @@ def created_with(owner: Owner, key: str) -> DataPack | None:
     return DataPack.objects.owned_by(owner).filter(create_key=key).first()
 
 
-def _new_pack(owner: Owner, *, key: str, **fields) -> DataPack:
-    """Save a new pack, once per form ``key`` (as ``armies.services._new_roster``)."""
+def new_pack(owner: Owner, *, key: str, **fields) -> DataPack:
+    """Save a new pack, once per form ``key`` (as ``armies.services.new_roster``); ``fields``
+    name its game (``system``) and the fingerprint of the data it is checked against."""
     if owner.user_id is None and not owner.guest_key:
         raise PackError("Your browser session is needed to keep your datacards: allow cookies.")
     if first := created_with(owner, key):
@@ -103,7 +96,6 @@ def _new_pack(owner: Owner, *, key: str, **fields) -> DataPack:
         owner_id=owner.user_id,
         guest_key="" if owner.user_id else owner.guest_key,
         create_key=key,
-        data_fingerprint=rules.hgb.default_catalog().fingerprint,
         **fields,
     )
     try:
@@ -117,14 +109,22 @@ def _new_pack(owner: Owner, *, key: str, **fields) -> DataPack:
 
 
 def pack_create(
-    *, owner: Owner, entered_by: str, name: str = "", key: str = "", system: GameSystem = HGB
+    *,
+    owner: Owner,
+    entered_by: str,
+    system: GameSystem,
+    data_fingerprint: str,
+    name: str = "",
+    key: str = "",
 ) -> DataPack:
-    return _new_pack(
+    """A new, empty pack of a game (``data_fingerprint``: the game data it is checked against)."""
+    return new_pack(
         owner,
         key=key,
-        name=_name(name, LIBRARY_NAME),
+        name=pack_name(name, LIBRARY_NAME),
         entered_by=entered_by,
         system=system.id,
+        data_fingerprint=data_fingerprint,
     )
 
 
@@ -137,76 +137,6 @@ def locked(owner: Owner, pack_id: int, system: GameSystem | None = None) -> Data
     return pack
 
 
-@transaction.atomic
-def pack_set_figures(
-    *, owner: Owner, pack_id: int, kind: str, entry_id: str, figures: dict
-) -> DataPack:
-    """Replace the figures of one model or weapon; the whole pack is checked before saving."""
-    pack = locked(owner, pack_id, HGB)
-    content = {k: dict(v) for k, v in (pack.figures or {}).items()}
-    entries = content.setdefault(kind, {})
-    entries[entry_id] = {key: value for key, value in figures.items() if value is not None}
-    try:
-        pack.figures = rules.hgb.check_pack(content, rules.hgb.default_catalog())
-    except rules.hgb.PackError as error:
-        raise PackError(*error.messages) from error
-    pack.data_fingerprint = rules.hgb.default_catalog().fingerprint
-    pack.save(update_fields=["figures", "data_fingerprint", "updated_at"])
-    return pack
-
-
-def pack_save_figure(
-    *, owner: Owner, entered_by: str, kind: str, entry_id: str, key: str, value
-) -> DataPack:
-    """One figure into the owner's own pack (their first; "My datacards" is made when they have
-    none), checked whole as the library form checks it. Saving the same value again changes
-    nothing, so a retried tap is harmless."""
-    pack = first_pack(owner, HGB)
-    if pack is None:
-        pack = _new_pack(owner, key=SAVED_FIGURE_KEY, name=LIBRARY_NAME, entered_by=entered_by)
-    return _set_figure(owner, pack.pk, kind, entry_id, key, value)
-
-
-@transaction.atomic
-def _set_figure(owner: Owner, pack_id: int, kind: str, entry_id: str, key: str, value) -> DataPack:
-    pack = locked(owner, pack_id, HGB)
-    content = {k: {e: dict(f) for e, f in v.items()} for k, v in (pack.figures or {}).items()}
-    content.setdefault(kind, {}).setdefault(entry_id, {})[key] = value
-    try:
-        figures = rules.hgb.check_pack(content, rules.hgb.default_catalog())
-    except rules.hgb.PackError as error:
-        raise PackError(*error.messages) from error
-    if figures == pack.figures:
-        return pack
-    pack.figures = figures
-    pack.data_fingerprint = rules.hgb.default_catalog().fingerprint
-    pack.save(update_fields=["figures", "data_fingerprint", "updated_at"])
-    return pack
-
-
-def pack_import(
-    *, owner: Owner, importer: str, filename: str, raw: bytes, key: str = ""
-) -> DataPack:
-    """A new pack from a host data file, checked whole: nothing of a bad file is kept. Its
-    figures are marked as the file's author's, imported by ``importer`` (``imported_by``)."""
-    if first := created_with(owner, key):
-        return first
-    try:
-        figures = rules.hgb.read_pack_file(filename, raw, rules.hgb.default_catalog())
-    except rules.hgb.PackError as error:
-        raise PackError(*error.messages) from error
-    if not storable(figures):
-        raise PackError(f"{filename}: {UNSTORABLE_MESSAGE}")
-    stem = filename.rsplit(".", 1)[0]
-    return _new_pack(
-        owner,
-        key=key,
-        name=_name(stem, "Imported datacards"),
-        entered_by=imported_by(rules.hgb.pack_file_author(raw), importer),
-        figures=figures,
-    )
-
-
 def shared_pack(slug: str) -> DataPack:
     return DataPack.objects.get(share_slug=slug)
 
@@ -217,14 +147,15 @@ def pack_copy_shared(*, owner: Owner, slug: str, key: str = "") -> DataPack:
     source = shared_pack(slug)
     if first := created_with(owner, key):
         return first
-    return _new_pack(
+    return new_pack(
         owner,
         key=key,
-        name=_name(f"Copy of {source.name}", "Copied datacards"),
+        name=pack_name(f"Copy of {source.name}", "Copied datacards"),
         entered_by=source.entered_by,
         figures=source.figures,
         copied_from=source,
         system=source.system,
+        data_fingerprint=source.data_fingerprint,
     )
 
 
@@ -259,17 +190,3 @@ def pack_delete(*, owner: Owner, pack_id: int) -> None:
 
 def owns_pack(owner: Owner, pack_id: int, system: GameSystem) -> bool:
     return DataPack.objects.owned_by(owner).of(system).filter(pk=pack_id).exists()
-
-
-@transaction.atomic
-def roster_set_pack(*, owner: Owner, roster_id: int, pack_id: int | None) -> Roster:
-    """Choose the pack completing a roster's figures (None: the owner's own, the first)."""
-    rosters = Roster.objects.select_for_update().live().owned_by(owner).filter(system=HGB.id)
-    roster = rosters.filter(pk=roster_id).first()
-    if roster is None:
-        raise Roster.DoesNotExist
-    if pack_id is not None and not owns_pack(owner, pack_id, HGB):
-        raise PackError("Choose one of your own datacard packs.")
-    roster.pack_id = pack_id
-    roster.save(update_fields=["pack", "updated_at"])
-    return roster

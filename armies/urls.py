@@ -27,7 +27,6 @@ urlpatterns = [
     path("<int:pk>/export.json", views.roster_export_json, name="roster-export-json"),
     path("<int:pk>/share/new", views.roster_share_new, name="roster-share-new"),
     path("<int:pk>/share/revoke", views.roster_share_revoke, name="roster-share-revoke"),
-    path("<int:pk>/pack", pack_views.roster_pack, name="roster-pack"),
     *(path("", include(game.urlpatterns)) for game in GAME_URLS),
 ]
 

@@ -16,8 +16,10 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.timesince import timesince
 
+from armies.hgb.packs import pack_catalog
 from armies.models import Owner, Roster
-from armies.packs import first_pack, pack_catalog, pack_record, roster_pack
+from armies.packs import first_pack, pack_record, roster_pack
+from blitz_site.systems import HGB
 from matches.models import (
     HGB_STATE,
     SIDES,
@@ -93,7 +95,7 @@ def _snapshot(choice: SideChoice, owner: Owner) -> _Snapshot:
     """A side as it starts: its list, with the figures of its roster's datacard pack (a starter
     force takes those of the player who starts the match)."""
     if choice.source == Match.Source.PRESET or choice.roster is None:
-        pack = first_pack(owner)  # their first Heavy Gear Blitz pack
+        pack = first_pack(owner, HGB)  # their first Heavy Gear Blitz pack
     else:
         pack = roster_pack(choice.roster)
     record = pack_record(pack)

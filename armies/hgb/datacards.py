@@ -1,17 +1,22 @@
-"""Heavy Gear Blitz's datacard pages: one model's or weapon's figures in a pack, and a pack as
-a data file. The library itself (``armies.pack_views``) is every game's."""
+"""Heavy Gear Blitz's datacard pages: one model's or weapon's figures in a pack, a pack as a
+data file, and the pack a roster's datacards use. The library itself (``armies.pack_views``)
+is every game's."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_safe
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import rules.hgb
 from armies import packs
-from armies.hgb.forms import FiguresForm
+from armies.hgb import packs as hgb_packs
+from armies.hgb.forms import FiguresForm, RosterPackForm
+from armies.models import Roster
 from armies.owners import library_url, own_pack, request_owner
+from blitz_site import inputs
 from blitz_site.systems import HGB
 from blitz_site.text import is_token
 from rules.hgb.datapack import FIELDS
@@ -48,7 +53,7 @@ def datacard_edit(request: HttpRequest, pk: int, kind: str, entry_id: str) -> Ht
     )
     if request.method == "POST" and form.is_valid():
         try:
-            packs.pack_set_figures(
+            hgb_packs.pack_set_figures(
                 owner=request_owner(request),
                 pack_id=pack.pk,
                 kind=kind,
@@ -81,3 +86,23 @@ def datacard_export(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(text, content_type="application/toml; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="datacards-{pack.pk}.toml"'
     return response
+
+
+@require_POST
+def roster_pack(request: HttpRequest, pk: int) -> HttpResponse:
+    """Choose the pack completing a roster's datacards ("" : my own, the first)."""
+    form = RosterPackForm(request.POST)
+    value = form.cleaned_data["pack"] if form.is_valid() else "x"
+    pack_id = inputs.optional_id(value)
+    if value and pack_id is None:
+        messages.error(request, "Choose one of your own datacard packs.")
+        return redirect(reverse("armies:roster-cards", args=[pk]))
+    try:
+        hgb_packs.roster_set_pack(owner=request_owner(request), roster_id=pk, pack_id=pack_id)
+    except Roster.DoesNotExist as error:
+        raise Http404 from error
+    except packs.PackError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "The datacards now use the chosen figures.")
+    return redirect(reverse("armies:roster-cards", args=[pk]))

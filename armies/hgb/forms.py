@@ -98,3 +98,7 @@ class FiguresForm(StorableTextMixin, forms.Form):
                 figures[figure.key] = value
         data["figures"] = figures
         return data
+
+
+class RosterPackForm(forms.Form):
+    pack = forms.CharField(required=False, max_length=12)

@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import rules.hgb
+from armies.hgb.packs import pack_catalog
 from armies.models import DataPack, Roster
-from armies.packs import pack_catalog, roster_pack
+from armies.packs import roster_pack
 from rules.hgb.datapack import PACK, SOURCE_WORDS
 from rules.hgb.glossary import glossary, weapon_terms
 

@@ -24,6 +24,7 @@ class DatacardKind:
 register_converter(DatacardKind, "datacard_kind")
 
 urlpatterns = [
+    path("<int:pk>/pack", datacards.roster_pack, name="roster-pack"),
     path("<int:pk>/rename", views.roster_rename, name="roster-rename"),
     path("<int:pk>/tv-limit", views.roster_tv_limit, name="roster-tv-limit"),
     path("<int:pk>/groups/add", views.group_add, name="group-add"),

@@ -189,6 +189,7 @@ def team_new_profile(request: HttpRequest, pk: int) -> HttpResponse:
                 name=PROFILES_PACK,
                 key=PROFILES_PACK_KEY,
                 system=KILLTEAM,
+                data_fingerprint=kt.data_fingerprint(),
             )
         except packs.PackError as error:
             messages.error(request, str(error))

@@ -140,6 +140,10 @@ class Builder:
         """One line under the pack's name in My datacards."""
         return ""
 
+    def pack_fingerprint(self) -> str:
+        """The fingerprint of the game data a new pack's figures are checked against."""
+        return ""
+
     def pack_export_url(self, pack: DataPack) -> str:
         """Where the pack downloads as a data file; "" when the game has no such file yet."""
         return ""

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from armies import packs
 from armies.hgb import editor, exports, services
+from armies.hgb import packs as hgb_packs
 from armies.hgb.forms import CreateForm
 from armies.hgb.presenters import entry_rows, roster_view
 from armies.models import DataPack, Owner, Roster
@@ -97,6 +98,9 @@ class HeavyGearBlitz(Builder):
             f"Figures entered by {pack.entered_by} · {count} model{'' if count == 1 else 's'} "
             f"and weapons with figures · data {pack.data_fingerprint}"
         )
+
+    def pack_fingerprint(self) -> str:
+        return hgb_packs.data_fingerprint()
 
     def pack_export_url(self, pack: DataPack) -> str:
         return reverse("datacard-export", args=[pack.pk])

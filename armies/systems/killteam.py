@@ -108,6 +108,9 @@ class KillTeam(Builder):
         profiles = services.library_profiles([pack]) if pack else []
         return {"profiles": library_rows(profiles)}
 
+    def pack_fingerprint(self) -> str:
+        return kt.data_fingerprint()
+
     def pack_summary(self, pack: DataPack) -> str:
         count = pack.entry_count
         return (

@@ -15,6 +15,7 @@ from django_htmx.http import reswap, retarget
 
 import rules.hgb
 from armies import packs
+from armies.hgb import packs as hgb_packs
 from armies.models import DataPack
 from armies.owners import request_owner
 from matches import access, services
@@ -352,7 +353,7 @@ def _save_figure(request: HttpRequest, label: str, target: tuple[str, str, str],
         return {"ok": False, "message": f"{label} in your datacards {problem}. Not saved."}
     owner = request_owner(request, create=True)
     try:
-        pack = packs.pack_save_figure(
+        pack = hgb_packs.pack_save_figure(
             owner=owner,
             entered_by=packs.owner_name(request.user, owner),
             kind=kind,

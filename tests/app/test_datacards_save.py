@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from armies import packs
+from armies.hgb import packs
 from armies.models import DataPack, Owner
 from matches.models import Match, MatchEvent
 from tests.app.test_datacards import JAGUAR, start_match, start_pack

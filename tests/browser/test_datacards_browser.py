@@ -113,10 +113,15 @@ def test_save_a_figure_from_the_attack_helper_to_my_datacards(
 def test_the_library_fits_the_screen_without_a_sideways_scroll(live_server, new_page, size):
     """The figure tables scroll inside their own box; the page itself never scrolls sideways."""
     from armies import packs
+    from armies.hgb.packs import data_fingerprint
     from armies.owners import Owner
+    from blitz_site.systems import HGB
 
     user = make_user(f"wide-{size}")
-    pack = packs.pack_create(owner=Owner(user.pk, None), entered_by=user.username)
+    owner = Owner(user.pk, None)
+    pack = packs.pack_create(
+        owner=owner, entered_by=user.username, system=HGB, data_fingerprint=data_fingerprint()
+    )
     page = new_page(SIZES[size])
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("#id_username", user.username)
