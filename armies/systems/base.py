@@ -2,8 +2,10 @@
 
 The generic views (My rosters, the editor's URL, datacards and print, copy text, exports and
 imports, share links, duplicates) look the roster's builder up by ``Roster.system`` and ask it;
-they never test which game it is. A builder's own pages (the HGB editor's taps, the Kill Team
-editor's forms) live with its game and are scoped to its rosters.
+they never test which game it is. A game's own pages (the HGB editor's taps, the Kill Team
+editor's forms) live in its package, ``armies/<game>/``, with their URLconf (``Builder.urls``),
+and are scoped to its rosters. What a game does not have (a datacard library, a tracker, a
+data file) it does not write: the defaults below say so.
 """
 
 from __future__ import annotations
