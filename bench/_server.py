@@ -384,7 +384,7 @@ SWAP = ("north_fire_support", "grizzly", "north_grizzly_mbzk")
 def matches_available() -> bool:
     """Whether the match tracker (its start service) exists in this checkout."""
     try:
-        from matches.services import SideChoice, match_start  # noqa: F401
+        from matches.hgb.services import SideChoice, match_start  # noqa: F401
     except ImportError:
         return False
     return True
@@ -439,8 +439,8 @@ def seed() -> Seed:
     }
     matches: dict[str, MatchSeed] = {}
     if matches_available():
+        from matches.hgb.services import SideChoice, match_start
         from matches.models import Match
-        from matches.services import SideChoice, match_start
 
         for label, (mine, theirs) in {
             REALISTIC: (north, river),

@@ -61,7 +61,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def start(user):
     from armies.models import Owner
-    from matches.services import SideChoice, match_start
+    from matches.hgb.services import SideChoice, match_start
 
     return match_start(
         owner=Owner(user.pk, None),
@@ -72,7 +72,7 @@ def start(user):
 
 
 def apply(match, request, side: str = "a"):
-    from matches.services import match_apply
+    from matches.hgb.services import match_apply
 
     return match_apply(
         match_id=match.pk,
@@ -101,7 +101,7 @@ def build(user, events: int):
 
 
 def undo_redo(match, rounds: int) -> tuple[list[float], list[float]]:
-    from matches.services import Redo, UndoLast
+    from matches.hgb.services import Redo, UndoLast
 
     undos, redos = [], []
     for _ in range(rounds):
@@ -118,7 +118,7 @@ def undo_redo(match, rounds: int) -> tuple[list[float], list[float]]:
 
 def undo_chain(match, length: int) -> tuple[list[float], list[float]]:
     """ "Undo last" ``length`` times in a row, then "Redo" as many times, latest undone first."""
-    from matches.services import Redo, UndoLast
+    from matches.hgb.services import Redo, UndoLast
 
     undos, redos, undone = [], [], []
     for _ in range(length):
@@ -140,8 +140,8 @@ def loop_undo(match_id: int, seconds: float, pause: float, times) -> None:
     ``pause`` seconds after each; put the times of the undos and redos on ``times``."""
     from django.db import connections
 
+    from matches.hgb.services import Redo, UndoLast
     from matches.models import Match
-    from matches.services import Redo, UndoLast
 
     connections.close_all()
     match = Match.objects.get(pk=match_id)

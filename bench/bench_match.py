@@ -66,7 +66,7 @@ def big_roster(owner, groups: int):
 
 def matches(user) -> dict[str, object]:
     from armies.models import Owner
-    from matches.services import SideChoice, match_start
+    from matches.hgb.services import SideChoice, match_start
 
     owner = Owner(user.pk, None)
     presets = match_start(

@@ -55,8 +55,8 @@ class Seeded:
 
 
 def _tap(match, seat_token: str, op: str, key: str) -> None:
-    from matches import services
     from matches.forms import parse_op
+    from matches.hgb import services
 
     services.match_apply(
         match_id=match.pk, side="a", token=seat_token, client_key=key, request=parse_op(op)
@@ -79,8 +79,8 @@ def seed() -> Seeded:
     import rules.hgb
     from armies.hgb.services import roster_create
     from armies.models import Owner, Roster
+    from matches.hgb.services import SideChoice, match_start
     from matches.models import Match
-    from matches.services import SideChoice, match_start
 
     user = User.objects.create_user(USERNAME, password=PASSWORD)
     owner = Owner(user.pk, None)

@@ -39,8 +39,8 @@ from django.urls import reverse
 
 from armies.models import Owner
 from armies.owners import request_owner
+from matches.hgb.services import NotAPlayer, match_seats_end
 from matches.models import SIDES, Match
-from matches.services import NotAPlayer, match_seats_end
 
 SEATS_KEY = "blitz_match_seats"
 SEATS_KEPT = 50

@@ -11,8 +11,8 @@ from armies.models import Roster
 from blitz_site import inputs
 from blitz_site.once import OnceKeyField
 from blitz_site.text import StorableTextMixin
+from matches.hgb.services import Redo, SideChoice, UndoLast
 from matches.models import Match
-from matches.services import Redo, SideChoice, UndoLast
 from rules.hgb.catalog import Catalog
 from rules.hgb.match import MAX_NOTE, Event, EventError, parse_event
 

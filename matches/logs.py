@@ -2,7 +2,7 @@
 
 The log is the same table for every game (``MatchEvent``: who, when, the sentence, undone or
 not), so its pages and its Markdown rows are read here once; each game's summary adds what it
-knows of the battle around them (``matches.views`` for Heavy Gear Blitz,
+knows of the battle around them (``matches.hgb.views`` for Heavy Gear Blitz,
 ``matches.killteam.summary`` for Kill Team)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.http import HttpResponse
 from django.utils.timezone import get_current_timezone
 
 from blitz_site import inputs
-from matches.board import actor_label
+from matches.hgb.board import actor_label
 from matches.models import Match, MatchEvent
 
 # Log lines per summary page, newest first. The whole log of a long match (5,000 events: 700 KB

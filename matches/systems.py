@@ -2,7 +2,7 @@
 
 A tracker names, as import paths (so this table imports no view): how the game's match state is
 read from a match row, the page that draws its board (for a player or a watcher), and where a
-match of the game starts. Heavy Gear Blitz's board is ``matches.views``' own; Kill Team's lives
+match of the game starts. Heavy Gear Blitz's board is ``matches.hgb.views``' own; Kill Team's lives
 in ``matches/killteam/``. A third game adds its row here and its modules beside them.
 """
 
@@ -44,7 +44,7 @@ TRACKERS: dict[str, Tracker] = {
     HGB.id: Tracker(
         HGB.id,
         "matches.systems.hgb_state",
-        "matches.views.hgb_board",
+        "matches.hgb.views.hgb_board",
         "matches:match-new",
         "matches:match-summary",
     ),

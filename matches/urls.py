@@ -1,8 +1,9 @@
 from django.urls import path
 
 import blitz_site.text  # noqa: F401  (registers the <token:...> converter)
-from matches import history, views
-from matches.attack import views as attack_views
+from matches import history
+from matches.hgb import views
+from matches.hgb.attack import views as attack_views
 from matches.killteam import fight as kt_fight
 from matches.killteam import shoot as kt_shoot
 from matches.killteam import summary as kt_summary
@@ -40,7 +41,7 @@ urlpatterns = [
     path("watch/<token:slug>/kt/summary/", kt_summary.kt_watch_summary, name="kt-watch-summary"),
     path("<int:pk>/kt/fight/", kt_fight.fight_helper, name="kt-fight"),
     path("<int:pk>/kt/fight/apply", kt_fight.fight_apply, name="kt-fight-apply"),
-    # The attack helper (matches/attack/views.py)
+    # The attack helper (matches/hgb/attack/views.py)
     path("<int:pk>/attack/", hgb(attack_views.attack_helper), name="attack-helper"),
     path("<int:pk>/attack/apply", hgb(attack_views.attack_apply), name="attack-apply"),
     path("<int:pk>/attack/dice", hgb(attack_views.attack_dice), name="attack-dice"),

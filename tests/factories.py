@@ -51,7 +51,7 @@ def make_match(
     guest_key: str = "",
 ):
     """A match started by ``user`` (or a guest): presets, or ``roster`` against a preset."""
-    from matches.services import SideChoice, match_start
+    from matches.hgb.services import SideChoice, match_start
 
     owner = Owner(user.pk if user else None, guest_key or (None if user else "guest-key-0001"))
     first = SideChoice("roster", roster=roster) if roster else SideChoice("preset", preset=mine)

@@ -1,6 +1,6 @@
 """Every write to a Kill Team match, asking ``rules.killteam``: the same row lock (and columns),
 state cache, per-tap client keys, refusals kept in the log and undo/redo from the end of the log
-as Heavy Gear Blitz's ``matches.services``."""
+as Heavy Gear Blitz's ``matches.hgb.services``."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from django.db import IntegrityError, transaction
 
 from armies.models import Owner, Roster
 from blitz_site.systems import KILLTEAM
-from matches import services
+from matches.hgb import services
+from matches.hgb.services import MatchError, NotAPlayer, Redo, UndoLast
 from matches.models import Match, MatchEvent, StateStorage
-from matches.services import MatchError, NotAPlayer, Redo, UndoLast
 from rules import killteam as kt
 from rules.errors import RulesError
 from rules.eventlog import Event, EventError, LogEntry, Step

@@ -19,12 +19,12 @@ from blitz_site.text import is_token
 from matches import access
 from matches.access import Access
 from matches.forms import client_key
+from matches.hgb.services import MatchError, Redo, UndoLast, player_label
+from matches.hgb.views import SEQ, _name_initial
 from matches.killteam import board, ops, services
 from matches.killteam.forms import KtStartForm
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
 from matches.queries import poll_matches
-from matches.services import MatchError, Redo, UndoLast, player_label
-from matches.views import SEQ, _name_initial
 from rules import killteam as kt
 from rules.eventlog import Event, EventError, UnknownId
 
@@ -69,7 +69,7 @@ def _parts(match: Match, state: kt.KillTeamState, controls: bool) -> dict:
 
 
 def board_page(request: HttpRequest, viewer: Access) -> HttpResponse:
-    """The board for a player (with its controls) or a watcher (``matches.views`` asks the
+    """The board for a player (with its controls) or a watcher (``matches.hgb.views`` asks the
     game's tracker for it)."""
     match = viewer.match
     context = _parts(match, services.current_state(match), viewer.seat is not None)

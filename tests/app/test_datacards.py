@@ -12,8 +12,8 @@ from django.urls import reverse
 
 import rules.hgb
 from armies.models import DataPack, Owner, RevokedPackSlug
+from matches.hgb.services import SideChoice, match_start
 from matches.models import Match
-from matches.services import SideChoice, match_start
 from rules.hgb.__main__ import check
 from tests.factories import PASSWORD, make_big_roster, make_roster, make_user
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from matches import board
+from matches.hgb import board
 from tests.app.test_datacards import save, start_match, start_pack
 from tests.app.test_match_budget import TAP_BYTES, TAP_QUERIES, seated
 from tests.factories import make_roster, tap

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from armies.models import Owner
-from matches import services
+from matches.hgb import services
 from matches.killteam.services import current_state, kt_match_start, log_entry
 from matches.models import HEAVY_FIELDS, STATES, Match, MatchEvent
 from rules import killteam as kt

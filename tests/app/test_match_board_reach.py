@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import board
+from matches.hgb import board
 from matches.models import Match, MatchEvent
 from rules.hgb.match import unit_label
 from tests.factories import make_match, make_user, tap

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from matches import services
+from matches.hgb import services
 from matches.models import HEAVY_FIELDS, STATES, Match, MatchEvent
 from rules.hgb.match import replay, state_to_dict
 from tests.factories import make_match, tap

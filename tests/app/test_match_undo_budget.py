@@ -11,8 +11,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from matches.hgb.services import match_apply
 from matches.models import Match, MatchEvent
-from matches.services import match_apply
 from rules.hgb.match import make_event, replay
 from tests.factories import make_match, tap
 

@@ -10,8 +10,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from armies.models import Owner
+from matches.hgb.services import SideChoice, match_start
 from matches.models import Match
-from matches.services import SideChoice, match_start
 from tests.factories import make_big_roster, tap
 
 pytestmark = pytest.mark.django_db

@@ -19,9 +19,10 @@ from armies.owners import request_owner
 from blitz_site import inputs
 from blitz_site.systems import HGB
 from blitz_site.text import is_token
-from matches import access, board, logs, services, systems
+from matches import access, logs, systems
 from matches.access import Access
 from matches.forms import MatchEndForm, MatchJoinForm, MatchStartForm, client_key, parse_op
+from matches.hgb import board, services
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
 from matches.queries import my_matches, poll_matches
 from rules.hgb.match import SIDES, Event, EventError, MatchState, UnknownId

@@ -18,38 +18,39 @@ from armies import packs
 from armies.hgb import packs as hgb_packs
 from armies.models import DataPack
 from armies.owners import request_owner
-from matches import access, services
+from matches import access
 from matches.access import Access
-from matches.attack.designation import (
+from matches.forms import client_key
+from matches.hgb import services
+from matches.hgb.attack.designation import (
     designation_context,
     read_designation,
 )
-from matches.attack.ecm import (
+from matches.hgb.attack.ecm import (
     EcmReading,
     ecm_context,
     ecm_event,
     read_ecm,
 )
-from matches.attack.figures import (
+from matches.hgb.attack.figures import (
     match_state,
     pack_figure,
     remembered_figures,
 )
-from matches.attack.odds import (
+from matches.hgb.attack.odds import (
     odds_view,
 )
-from matches.attack.page import (
+from matches.hgb.attack.page import (
     attack_event,
     helper_context,
     roll_on_screen,
 )
-from matches.attack.reading import (
+from matches.hgb.attack.reading import (
     AttackReading,
     read_attack,
 )
-from matches.forms import client_key
+from matches.hgb.views import _plain
 from matches.models import HEAVY_FIELDS, Match
-from matches.views import _plain
 from rules.hgb.attack import DESIGNATION_HOUSE_RULE
 from rules.hgb.datapack import FIELDS, check_figure
 from rules.hgb.match import Event, EventError, make_event

@@ -11,26 +11,26 @@ from typing import TYPE_CHECKING
 from django.http import QueryDict
 from django.urls import reverse
 
-from matches.attack.fields import (
+from matches.hgb.attack.fields import (
     Spec,
 )
-from matches.attack.figures import (
+from matches.hgb.attack.figures import (
     pack_figure,
 )
-from matches.attack.odds import (
+from matches.hgb.attack.odds import (
     DICE_RNG,
     OUTCOME_WORDS,
     attack_facts,
     odds_view,
     shot_counter,
 )
-from matches.attack.reading import (
+from matches.hgb.attack.reading import (
     AttackReading,
     figures_owner,
     rolled_dice,
     sign_rolled,
 )
-from matches.attack.who import (
+from matches.hgb.attack.who import (
     KINDS,
 )
 from rules.hgb.attack import attack_skill
@@ -45,8 +45,8 @@ from rules.hgb.match import (
 )
 
 if TYPE_CHECKING:
-    from matches.attack.designation import DesignationReading
-    from matches.attack.ecm import EcmReading
+    from matches.hgb.attack.designation import DesignationReading
+    from matches.hgb.attack.ecm import EcmReading
 
 
 # --- The event ------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from django import forms
 from django.http import QueryDict
 from django.urls import reverse
 
-from matches.attack.fields import (
+from matches.hgb.attack.fields import (
     COVERS,
     AttackForm,
     Spec,
@@ -18,21 +18,21 @@ from matches.attack.fields import (
     radio_field,
     signed,
 )
-from matches.attack.odds import (
+from matches.hgb.attack.odds import (
     chance_view,
     modifier_views,
 )
-from matches.attack.page import (
+from matches.hgb.attack.page import (
     field_view,
     unit_options,
 )
-from matches.attack.reading import (
+from matches.hgb.attack.reading import (
     RollEntry,
     parse_roll,
     prefill,
     typed_values,
 )
-from matches.attack.who import (
+from matches.hgb.attack.who import (
     ROLL_HELP,
     first_unit,
     text_of,
@@ -83,7 +83,7 @@ def read_designation(
     remembered: Mapping[str, Mapping[str, Mapping[str, int]]] | None = None,
 ) -> DesignationReading:
     """Read the designation form; ``state`` holds each model's figures as the match recorded
-    them (``matches.attack.figures.match_state``)."""
+    them (``matches.hgb.attack.figures.match_state``)."""
     playing = [unit for unit in state.units if not unit.is_out]
     by_id = {unit.id: unit for unit in playing}
     spotter = by_id.get(text_of(data, "spotter")) or first_unit(playing, lambda u: u.side == seat)

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from django import forms
 
 from blitz_site.text import StorableTextMixin
-from matches.attack.figures import (
+from matches.hgb.attack.figures import (
     move_figure,
     move_words,
     other_weapon_key,
 )
-from matches.attack.who import (
+from matches.hgb.attack.who import (
     ROLL_HELP,
     Who,
     text_of,

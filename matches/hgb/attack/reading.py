@@ -7,13 +7,13 @@ from dataclasses import dataclass, field
 
 from django.core import signing
 
-from matches.attack.fields import (
+from matches.hgb.attack.fields import (
     AttackForm,
     Spec,
     specs_for,
     weapon_key,
 )
-from matches.attack.who import (
+from matches.hgb.attack.who import (
     DIGITS,
     ROLL_HELP,
     ROLL_WORDS,
@@ -83,7 +83,7 @@ def read_attack(
     match_id: int = 0,
 ) -> AttackReading:
     """Read the helper's form. ``state`` holds each model's weapons and figures as the match
-    recorded them (``matches.attack.figures.match_state``). ``remembered`` (typed in earlier)
+    recorded them (``matches.hgb.attack.figures.match_state``). ``remembered`` (typed in earlier)
     prefills figures the form did not send; without it, a figure the form did not send is
     simply missing."""
     who = read_who(data, state, seat)

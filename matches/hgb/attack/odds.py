@@ -9,10 +9,10 @@ import secrets
 from collections.abc import Sequence
 from fractions import Fraction
 
-from matches.attack.reading import (
+from matches.hgb.attack.reading import (
     AttackReading,
 )
-from matches.attack.who import (
+from matches.hgb.attack.who import (
     KINDS,
 )
 from rules.errors import RulesError

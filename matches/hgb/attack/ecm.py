@@ -10,27 +10,27 @@ from django import forms
 from django.http import QueryDict
 from django.urls import reverse
 
-from matches.attack.fields import (
+from matches.hgb.attack.fields import (
     AttackForm,
     Spec,
     number_field,
     signed,
 )
-from matches.attack.odds import (
+from matches.hgb.attack.odds import (
     chance_view,
     modifier_views,
 )
-from matches.attack.page import (
+from matches.hgb.attack.page import (
     field_view,
     unit_options,
 )
-from matches.attack.reading import (
+from matches.hgb.attack.reading import (
     RollEntry,
     parse_roll,
     prefill,
     typed_values,
 )
-from matches.attack.who import (
+from matches.hgb.attack.who import (
     ROLL_HELP,
     first_unit,
     text_of,

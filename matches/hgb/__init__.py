@@ -1,0 +1,1 @@
+"""Heavy Gear Blitz's match tracker: its board, taps, attack helper and summary."""
