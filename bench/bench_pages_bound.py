@@ -55,8 +55,8 @@ class Seeded:
 
 
 def _tap(match, seat_token: str, op: str, key: str) -> None:
-    from matches.forms import parse_op
     from matches.hgb import services
+    from matches.hgb.forms import parse_op
 
     services.match_apply(
         match_id=match.pk, side="a", token=seat_token, client_key=key, request=parse_op(op)

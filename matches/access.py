@@ -10,6 +10,8 @@ The rules, in plain words:
 - Anyone with the join link may open it; taking the free seat B makes them its player.
 - Anyone with the watch link may watch: the board without its controls, its polls and the summary.
 - Anyone else is told the match does not exist (404), whatever they ask for.
+- A page of one game asked for a match of another game finds no match either (404); a tap of one
+  game on a match of another is refused the same way by the tap writer (``matches.taps``).
 
 How a request shows its seat. A seat belongs to an account or to a guest key (its owner; logging
 in moves a guest's seats into the account) and has a token. Having found the seat through its
@@ -39,8 +41,8 @@ from django.urls import reverse
 
 from armies.models import Owner
 from armies.owners import request_owner
-from matches.hgb.services import NotAPlayer, match_seats_end
 from matches.models import SIDES, Match
+from matches.services import NotAPlayer, match_seats_end
 
 SEATS_KEY = "blitz_match_seats"
 SEATS_KEPT = 50
@@ -93,15 +95,19 @@ def match_for(
     slug: str = "",
     to: To = "play",
     matches: QuerySet[Match] | None = None,
+    game: str = "",
 ) -> Access:
     """The match and what the request may do with it, or Http404.
 
     ``to``: "watch" (by the watch link ``slug``: anyone, never a seat), "join" (by the join link
     ``slug``: anyone, with their seat if they hold one), "play" (``pk``: a player) or "manage"
     (``pk``: the player of seat A). ``matches`` reads fewer columns (a poll, the attack helper);
-    the seat's owner is read separately only when no remembered claim holds.
+    the seat's owner is read separately only when no remembered claim holds. ``game``: the page
+    is that game's (``blitz_site.systems`` id): a match of another game is not found.
     """
     matches = Match.objects.all() if matches is None else matches
+    if game:
+        matches = matches.filter(system=game)
     if to == "watch":
         return Access(get_object_or_404(matches, watch_slug=slug))
     if to == "join":

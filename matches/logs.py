@@ -15,8 +15,8 @@ from django.http import HttpResponse
 from django.utils.timezone import get_current_timezone
 
 from blitz_site import inputs
-from matches.hgb.board import actor_label
 from matches.models import Match, MatchEvent
+from matches.pages import actor_label
 
 # Log lines per summary page, newest first. The whole log of a long match (5,000 events: 700 KB
 # of HTML, half a second to build) is more than a phone shows or a player reads on one page; the

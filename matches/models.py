@@ -1,16 +1,16 @@
 """Matches as stored: two roster snapshots, the seats of the players, the log, the current state.
 
-The state of a match is what its events say (``rules.hgb.match.replay``). ``initial`` is the state
+The state of a match is what its events say (its game's ``replay``). ``initial`` is the state
 the match started with, so a replay never needs the rosters or the game data again. Each event keeps
 what it changed (``before``, ``after``, and the keys it wrote and read). ``state`` is a snapshot:
 the state after event ``state_seq``, written every ``SNAPSHOT_EVERY`` events (and when a match ends
 or comes back), so a tap writes one small event row instead of the whole state. The current state is
-the snapshot with the ``after`` of each later event put back (``rules.hgb.match.apply_parts``), read
+the snapshot with the ``after`` of each later event put back (the game's ``apply_parts``), read
 in one query however many taps an app server did not see. An undo is decided from the events from
 the one it takes back on: the state before them is the current one with their ``before`` put back,
 and the log before them is never replayed. Every game's match is stored so: a game names its reader
-and writer of a state and its ``apply_parts`` in a ``StateStorage`` (Heavy Gear Blitz's is
-``HGB_STATE``).
+and writer of a state and its ``apply_parts`` in a ``StateStorage``, which the match's game gives
+(``matches.systems``: each game's tracker names its ``matches.taps.Game``).
 """
 
 from __future__ import annotations
@@ -25,15 +25,9 @@ from django.db import models
 from django.db.models import Subquery
 
 from armies.models import Owner, system_field
+from matches import systems
 from matches.lru import LRU
-from rules.hgb.match import (
-    LogEntry,
-    MatchState,
-    apply_parts,
-    parse_event,
-    state_from_dict,
-    state_to_dict,
-)
+from rules.eventlog import LogEntry
 
 SLUG_BYTES = 16  # 128 bits, URL-safe base64: 22 characters
 SIDES = ("a", "b")
@@ -61,9 +55,6 @@ class StateStorage:
     read: Callable[[Mapping[str, Any]], Any]
     write: Callable[[Any], dict]
     apply_parts: Callable[[Any, Mapping[str, Any]], Any]
-
-
-HGB_STATE = StateStorage(state_from_dict, state_to_dict, apply_parts)
 
 
 def new_slug() -> str:
@@ -215,13 +206,19 @@ class Match(models.Model):
     def player_name(self, side: str) -> str:
         return getattr(self, f"{side}_player")
 
+    @property
+    def taps(self) -> Any:
+        """The game's ``matches.taps.Game``: how its state is stored and its log read."""
+        return systems.tracker(self.system).taps()
+
     def _state_key(self, storage: StateStorage) -> tuple:
         # The storage too: a page of one game never gets a state another game's reader made.
         return (self.pk, self.seq, self.updated_at, storage)
 
-    def current_state(self, storage: StateStorage = HGB_STATE) -> Any:
+    def current_state(self, storage: StateStorage | None = None) -> Any:
         """The state after event ``seq``, read and parsed at most once per app server, with the
-        game's ``storage`` (Heavy Gear Blitz's unless told)."""
+        game's ``storage`` (the match's game's unless told)."""
+        storage = storage or self.taps.storage
         key = self._state_key(storage)
         state = STATES.get(key)
         if state is None:
@@ -265,12 +262,12 @@ class Match(models.Model):
         state = storage.read(snapshot)
         return state_seq, storage.apply_parts(state, latest) if latest else state
 
-    def remember_state(self, state: Any, storage: StateStorage = HGB_STATE) -> None:
+    def remember_state(self, state: Any, storage: StateStorage) -> None:
         """Keep the state just written (after ``seq`` and ``updated_at`` were updated)."""
         STATES.put(self._state_key(storage), state)
 
-    def initial_state(self) -> MatchState:
-        return state_from_dict(self.initial)
+    def initial_state(self) -> Any:
+        return self.taps.storage.read(self.initial)
 
 
 class MatchEvent(models.Model):
@@ -289,7 +286,7 @@ class MatchEvent(models.Model):
     before = models.JSONField(default=dict, blank=True)  # what it changed, as it was (fast undo)
     after = models.JSONField(default=dict, blank=True)
     units = models.JSONField(default=list, blank=True)  # ids of the models it changed; "*": all
-    # The keys it wrote and read ("a-1-2:damage", "turn"; ``rules.hgb.match.Step``), so an undo can
+    # The keys it wrote and read ("a-1-2:damage", "turn"; ``rules.eventlog.Step``), so an undo can
     # tell what depends on it without replaying the log; None for events stored before they were.
     writes = models.JSONField(null=True, blank=True, default=None)
     reads = models.JSONField(null=True, blank=True, default=None)
@@ -312,4 +309,5 @@ class MatchEvent(models.Model):
         return f"#{self.seq} {self.summary}"
 
     def log_entry(self) -> LogEntry:
-        return LogEntry(self.seq, parse_event({"kind": self.kind, **self.payload}))
+        """This event as its match's game reads it (``matches.taps.Game.log_entry``)."""
+        return self.match.taps.log_entry(self)

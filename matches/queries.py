@@ -49,7 +49,7 @@ def _outcome(match: Match, side: str) -> str:
     return "Won" if match.result == side else "Lost"
 
 
-POLL_FIELDS = ("pk", "seq", "status", "a_token", "b_token")
+POLL_FIELDS = ("pk", "system", "seq", "status", "a_token", "b_token")
 
 
 def poll_matches() -> QuerySet[Match]:

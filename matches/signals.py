@@ -12,8 +12,8 @@ from django.http import HttpRequest
 
 from blitz_site.signals import password_changed
 from matches.access import end_seats, session_claims
-from matches.hgb.services import match_seats_end
 from matches.models import SIDES, Match
+from matches.services import match_seats_end
 
 
 @receiver(user_logged_in)

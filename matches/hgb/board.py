@@ -13,6 +13,7 @@ from functools import lru_cache
 from math import floor
 
 from matches.models import Match, MatchEvent
+from matches.pages import actor_label, player_label
 from rules.hgb.catalog import RANGE_BANDS, Mount, default_catalog, show_figure
 from rules.hgb.damage import DamageState
 from rules.hgb.glossary import weapon_terms
@@ -280,18 +281,6 @@ def turn_panel(state: MatchState) -> dict:
         "note": state.note,
         "faces": range(1, 7),
     }
-
-
-def player_label(name: str, side: str) -> str:
-    """A player as the log, the summary and the export name them: the name they typed when
-    starting or joining, else "Player A" / "Player B" (older matches stored "Guest")."""
-    name = name.strip()
-    return name if name and name != "Guest" else f"Player {side.upper()}"
-
-
-def actor_label(name: str, side: str) -> str:
-    """Who made a change, as the log names them: a player (``player_label``), or the app."""
-    return player_label(name, side) if side in SIDES else name
 
 
 def log_entry(event: MatchEvent, state: MatchState) -> dict:

@@ -1,11 +1,9 @@
-"""The match tracker's pages: start, join, watch, the board and its taps, polling, the end."""
+"""Heavy Gear Blitz's match pages: start a match, the board and its taps, polling, ending a round
+and the match, the summary and the Markdown log. Who may act, and on which game's match, is
+``matches.access``'s decision."""
 
 from __future__ import annotations
 
-import io
-import uuid
-
-import segno
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,31 +17,20 @@ from armies.owners import request_owner
 from blitz_site import inputs
 from blitz_site.systems import HGB
 from blitz_site.text import is_token
-from matches import access, logs, systems
+from matches import access, logs, taps
 from matches.access import Access
-from matches.forms import MatchEndForm, MatchJoinForm, MatchStartForm, client_key, parse_op
+from matches.forms import client_key
 from matches.hgb import board, services
+from matches.hgb.forms import MatchEndForm, MatchStartForm, parse_op
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
-from matches.queries import my_matches, poll_matches
+from matches.pages import SEQ, name_initial, new_key
+from matches.queries import poll_matches
+from matches.services import MatchError
 from rules.hgb.match import SIDES, Event, EventError, MatchState, UnknownId
 
 BOARD = "matches/match_board.html"
 CHANGES = "matches/match_board.html#changes"
 LOG_SHOWN = 30
-SEQ = inputs.DIGITS  # ASCII digits only ("²".isdigit() is True; int() refuses it)
-
-
-def _name_initial(request: HttpRequest) -> str:
-    """What "Your name" starts as: the username of a logged-in player, else empty."""
-    return request.user.get_username() if request.user.is_authenticated else ""
-
-
-def _plain(message: object, status: int) -> HttpResponse:
-    return HttpResponse(str(message), status=status, content_type="text/plain; charset=utf-8")
-
-
-def _new_key() -> str:
-    return uuid.uuid4().hex
 
 
 def _log(match: Match, state: MatchState, limit: int = LOG_SHOWN) -> list[dict]:
@@ -96,7 +83,7 @@ def _board_context(request: HttpRequest, viewer: Access) -> dict:
         "turn": board.turn_panel(state),
         "log": log,
         "latest": log[0] if log else None,
-        "key": _new_key(),
+        "key": new_key(),
         "poll_url": _poll_url(match, controls),
         "joined": match.b_joined,
         "tv_note": board.TV_NOTE,
@@ -104,13 +91,6 @@ def _board_context(request: HttpRequest, viewer: Access) -> dict:
 
 
 # --- Lists, starting, joining ---------------------------------------------------------------------
-
-
-@require_safe
-def match_list(request: HttpRequest) -> HttpResponse:
-    matches = my_matches(request_owner(request))
-    context = {"matches": matches, "trackers": systems.every()}
-    return render(request, "matches/match_list.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -124,7 +104,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
     initial = {
         "against": slug,
         "mine": f"roster:{request.GET.get('roster', '')}",
-        "name": _name_initial(request),
+        "name": name_initial(request),
     }
     if shared is not None:
         initial["opponent"] = f"shared:{shared.share_slug}"
@@ -144,7 +124,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
                 opponent=form.cleaned_data["opponent"],
                 key=form.cleaned_data["key"],
             )
-        except services.MatchError as error:
+        except MatchError as error:
             form.add_error(None, str(error))
         else:
             access.remember_seat(request, match, "a")
@@ -153,70 +133,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/match_new.html", context)
 
 
-@require_http_methods(["GET", "POST"])
-def match_join(request: HttpRequest, slug: str) -> HttpResponse:
-    joining = access.match_for(request, slug=slug, to="join")
-    match = joining.match
-    if joining.seat is not None:
-        return redirect("matches:match-board", pk=match.pk)
-    error = ""
-    data = request.POST if request.method == "POST" else None
-    form = MatchJoinForm(data, initial={"name": _name_initial(request)})
-    if request.method == "POST" and form.is_valid():
-        owner = request_owner(request, create=True)
-        name = form.cleaned_data["name"]
-        try:
-            match, seat = services.match_join(slug=slug, owner=owner, player=name)
-        except services.MatchError as problem:
-            error = str(problem)
-        else:
-            access.remember_seat(request, match, seat)
-            return redirect("matches:match-board", pk=match.pk)
-    state = systems.tracker(match.system).state(match)
-    context = {"match": match, "error": error, "form": form, "state": state}
-    return render(request, "matches/match_join.html", context)
-
-
-@require_http_methods(["GET", "POST"])
-def match_join_link(request: HttpRequest, pk: int) -> HttpResponse:
-    """Confirm, then revoke the join link (and free seat B if asked)."""
-    match = access.match_for(request, pk, to="manage").match
-    if request.method == "POST":
-        free = request.POST.get("free_seat") == "1"
-        services.match_new_join_link(
-            match_id=match.pk, owner=request_owner(request), free_seat=free
-        )
-        messages.success(request, "The old join link no longer works. Here is the new one.")
-        return redirect(reverse("matches:match-board", args=[match.pk]) + "#share")
-    return render(request, "matches/match_join_link.html", {"match": match})
-
-
-@require_safe
-@never_cache
-def match_join_qr(request: HttpRequest, pk: int) -> HttpResponse:
-    """The join link as a QR code, for the opponent's tablet to scan."""
-    match = access.match_for(request, pk, to="manage").match
-    url = request.build_absolute_uri(reverse("matches:match-join", args=[match.join_slug]))
-    buffer = io.BytesIO()
-    segno.make(url, error="m").save(
-        buffer, kind="svg", scale=6, dark="#1b1f24", light="#ffffff", xmldecl=False
-    )
-    return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
-
-
 # --- The board ------------------------------------------------------------------------------------
-
-
-@require_safe
-def match_board(request: HttpRequest, pk: int) -> HttpResponse:
-    player = access.match_for(request, pk)
-    return systems.tracker(player.match.system).board(request, player)
-
-
-@require_safe
-def match_watch(request: HttpRequest, slug: str) -> HttpResponse:
-    watching = access.match_for(request, slug=slug, to="watch")
-    return systems.tracker(watching.match.system).board(request, watching)
 
 
 def hgb_board(request: HttpRequest, viewer: Access) -> HttpResponse:
@@ -227,7 +144,7 @@ def hgb_board(request: HttpRequest, viewer: Access) -> HttpResponse:
     return response
 
 
-def _apply(request: HttpRequest, pk: int, change, key: str) -> services.Applied:
+def _apply(request: HttpRequest, pk: int, change, key: str) -> taps.Applied:
     """One change as the player of match ``pk`` (``access.act`` finds the seat)."""
     return access.act(
         request,
@@ -246,11 +163,13 @@ def match_event(request: HttpRequest, pk: int) -> HttpResponse:
         change = parse_op(request.POST.get("op"))
         applied = _apply(request, pk, change, key)
     except UnknownId as error:
-        return _plain(error, 404)
+        return inputs.refusal(error, 404)
     except EventError as error:
-        return _plain(error, 400)
+        return inputs.refusal(error, 400)
     if applied.duplicate and applied.event is not None:
-        change = applied.event.log_entry().event  # what that key applied the first time
+        change = services.TAPS.log_entry(
+            applied.event
+        ).event  # what that key applied the first time
     if request.htmx:
         seen = request.POST.get("seen", "")
         up_to_date = (
@@ -264,7 +183,7 @@ def match_event(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(reverse("matches:match-board", args=[pk]) + "#" + _focus(change))
 
 
-def _flash(request: HttpRequest, applied: services.Applied) -> None:
+def _flash(request: HttpRequest, applied: taps.Applied) -> None:
     if applied.error:
         messages.error(request, applied.error)
     for warning in applied.warnings:
@@ -275,7 +194,7 @@ def _focus(change: object) -> str:
     """Where a change's answer is shown: on the model's card, in the log, or the turn panel."""
     if isinstance(change, Event) and "unit" in change.data:
         return f"unit-{change['unit']}"
-    if isinstance(change, services.UndoLast | services.Redo) or (
+    if isinstance(change, taps.UndoLast | taps.Redo) or (
         isinstance(change, Event) and change.kind == "undo"
     ):
         return "log"
@@ -283,7 +202,7 @@ def _focus(change: object) -> str:
 
 
 def _changes_response(
-    request: HttpRequest, applied: services.Applied, *, focus: object, up_to_date: bool = False
+    request: HttpRequest, applied: taps.Applied, *, focus: object, up_to_date: bool = False
 ) -> HttpResponse:
     """The parts of the board a change touched, each swapped in by id (htmx out-of-band).
 
@@ -292,7 +211,7 @@ def _changes_response(
     just made a second time."""
     match, state = applied.match, applied.state
     where = _focus(focus)
-    units = set(applied.units) - {services.ALL_UNITS}
+    units = set(applied.units) - {taps.ALL_UNITS}
     if where.startswith("unit-"):
         try:
             units.add(state.unit(where.removeprefix("unit-")).id)
@@ -328,7 +247,7 @@ def _changes_response(
         "message_class": "error" if applied.error else "warning",
         "focus": where,
         # A fresh key for the next tap, for a board where htmx runs without match.js.
-        "key": _new_key(),
+        "key": new_key(),
         "poller": up_to_date,
         "poll_url": _poll_url(match, True),
         "joined": bool(match.b_token),  # the tap's row has the seat tokens, not the seat owners
@@ -384,8 +303,8 @@ def match_poll(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         seen = _seen(request)
     except EventError as error:
-        return _plain(error, 400)
-    player = access.match_for(request, pk, matches=poll_matches())
+        return inputs.refusal(error, 400)
+    player = access.match_for(request, pk, matches=poll_matches(), game=HGB.id)
     return _unchanged(request, player.match, seen) or _poll_changes(
         request, player, seen, share=_joined_changed(request, player.match)
     )
@@ -397,8 +316,8 @@ def match_watch_poll(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         seen = _seen(request)
     except EventError as error:
-        return _plain(error, 400)
-    watching = access.match_for(request, slug=slug, to="watch", matches=poll_matches())
+        return inputs.refusal(error, 400)
+    watching = access.match_for(request, slug=slug, to="watch", matches=poll_matches(), game=HGB.id)
     return _unchanged(request, watching.match, seen) or _poll_changes(request, watching, seen)
 
 
@@ -413,14 +332,14 @@ def _poll_changes(
     state = match.current_state()
     touched = MatchEvent.objects.filter(match=match, seq__gt=seen).values_list("units", flat=True)
     units = {uid for ids in touched for uid in ids}
-    everything = seen > match.seq or services.ALL_UNITS in units
+    everything = seen > match.seq or taps.ALL_UNITS in units
     log = _log(match, state)
     context = {
         "match": match,
         "controls": controls,
         "attack_url": _attack_url(match),
         "oob": True,
-        "cards": _cards(match, state, units - {services.ALL_UNITS}, everything),
+        "cards": _cards(match, state, units - {taps.ALL_UNITS}, everything),
         "summaries": [board.side_summary(match, state, side) for side in SIDES],
         "turn": board.turn_panel(state),
         "heads": _heads(state),
@@ -444,24 +363,24 @@ def _poll_changes(
 @require_http_methods(["GET", "POST"])
 def match_end_round(request: HttpRequest, pk: int) -> HttpResponse:
     """Confirm, then end the round."""
-    match = access.match_for(request, pk).match
+    match = access.match_for(request, pk, game=HGB.id).match
     if request.method == "POST":
         try:
             ending = parse_op(f"end-round {request.POST.get('round', '')}".strip())
             applied = _apply(request, pk, ending, client_key(request.POST.get("key")))
         except EventError as error:
-            return _plain(error, 400)
+            return inputs.refusal(error, 400)
         _flash(request, applied)
         return redirect("matches:match-board", pk=pk)
     state = match.current_state()
-    context = {"match": match, "turn": board.turn_panel(state), "key": _new_key()}
+    context = {"match": match, "turn": board.turn_panel(state), "key": new_key()}
     return render(request, "matches/match_end_round.html", context)
 
 
 @require_http_methods(["GET", "POST"])
 def match_end(request: HttpRequest, pk: int) -> HttpResponse:
     """Record the result and end the match."""
-    match = access.match_for(request, pk).match
+    match = access.match_for(request, pk, game=HGB.id).match
     state = match.current_state()
     labels = {side.key: side.label for side in state.sides}
     form = MatchEndForm(request.POST or None, labels=labels)
@@ -470,11 +389,11 @@ def match_end(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             applied = _apply(request, pk, form.event(), client_key(request.POST.get("key")))
         except EventError as problem:
-            return _plain(problem, 400)
+            return inputs.refusal(problem, 400)
         if not applied.error:
             return redirect("matches:match-summary", pk=pk)
         error = applied.error
-    context = {"match": match, "form": form, "error": error, "key": _new_key()}
+    context = {"match": match, "form": form, "error": error, "key": new_key()}
     return render(request, "matches/match_end.html", context)
 
 
@@ -508,18 +427,20 @@ def _summary(request: HttpRequest, match: Match, seat: str | None) -> HttpRespon
 
 @require_safe
 def match_summary(request: HttpRequest, pk: int) -> HttpResponse:
-    player = access.match_for(request, pk)
+    player = access.match_for(request, pk, game=HGB.id)
     return _summary(request, player.match, player.seat)
 
 
 @require_safe
 def match_watch_summary(request: HttpRequest, slug: str) -> HttpResponse:
-    return _summary(request, access.match_for(request, slug=slug, to="watch").match, None)
+    return _summary(
+        request, access.match_for(request, slug=slug, to="watch", game=HGB.id).match, None
+    )
 
 
 @require_safe
 def match_log_markdown(request: HttpRequest, pk: int) -> HttpResponse:
-    match = access.match_for(request, pk).match
+    match = access.match_for(request, pk, game=HGB.id).match
     state = match.current_state()
     context = _summary_context(match, state) | {"log_rows": logs.markdown_log(match)}
     text = render_to_string("matches/match_log.md", context, request=request)

@@ -3,8 +3,8 @@ dicts the template prints (every word and number comes from ``rules.killteam``).
 
 from __future__ import annotations
 
-from matches.hgb.services import player_label
 from matches.models import Match, MatchEvent
+from matches.pages import player_label
 from rules import killteam as kt
 from rules.killteam.actions import ACTION_LABELS
 from rules.killteam.rounds import FIREFIGHT, PLOY_KINDS, STRATEGIC

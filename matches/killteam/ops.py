@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 
 from blitz_site import inputs
-from matches.hgb.services import Redo, UndoLast
+from matches.taps import Redo, UndoLast
 from rules import killteam as kt
 from rules.eventlog import Event, EventError
 

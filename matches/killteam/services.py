@@ -1,21 +1,17 @@
-"""Every write to a Kill Team match, asking ``rules.killteam``: the same row lock (and columns),
-state cache, per-tap client keys, refusals kept in the log and undo/redo from the end of the log
-as Heavy Gear Blitz's ``matches.hgb.services``."""
+"""Every write to a Kill Team match, asking ``rules.killteam``: starting one, and its taps
+(through the shared ``matches.taps``, with Kill Team's ``TAPS``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from django.db import IntegrityError, transaction
-
 from armies.models import Owner, Roster
 from blitz_site.systems import KILLTEAM
-from matches.hgb import services
-from matches.hgb.services import MatchError, NotAPlayer, Redo, UndoLast
+from matches import services, taps
 from matches.models import Match, MatchEvent, StateStorage
+from matches.services import MatchError
+from matches.taps import Applied, Change, Redo, UndoLast
 from rules import killteam as kt
 from rules.errors import RulesError
-from rules.eventlog import Event, EventError, LogEntry, Step
+from rules.eventlog import Event, LogEntry, Step
 
 
 def side_labels(a: str, b: str) -> tuple[str, str]:
@@ -54,27 +50,31 @@ def kt_match_start(
             f"{side}_faction": KILLTEAM.short_name,
             f"{side}_fingerprint": roster.data_fingerprint,
         }
-    try:
-        with transaction.atomic():
-            return Match.objects.create(
-                system=KILLTEAM.id,
-                a_user_id=owner.user_id,
-                a_guest_key="" if owner.user_id else owner.guest_key,
-                a_player=player,
-                initial=initial,
-                state=initial,
-                create_key=key,
-                **sides,
-            )
-    except IntegrityError:
-        if key and (first := services.started_with(owner, key)):
-            return first
-        raise
+    return services.match_create(
+        system=KILLTEAM.id, owner=owner, player=player, initial=initial, key=key, **sides
+    )
 
 
-# How a Kill Team state is stored: the snapshot and each event's recorded change, as for every
-# game (``matches.models``).
+# How a Kill Team state is stored (``matches.models``), and what its taps need.
 STATE = StateStorage(kt.state_from_dict, kt.state_to_dict, kt.apply_parts)
+
+
+def changes(before: kt.KillTeamState, result: Step) -> Change:
+    """What an event changed: the parts (operatives, the turning point) as they were and are."""
+    old, new = kt.changed_parts(before, result.state)
+    return Change(old, new, tuple(sorted(old)))
+
+
+TAPS = taps.Game(
+    KILLTEAM.id,
+    step=kt.step,
+    plan_undo_from=kt.plan_undo_from,
+    changes=changes,
+    storage=STATE,
+    read_event=kt.read_event,
+    round_of=lambda state: state.turning_point,
+    outcome=lambda state: (state.phase is kt.Phase.ENDED, state.result or ""),
+)
 
 
 def current_state(match: Match) -> kt.KillTeamState:
@@ -82,71 +82,13 @@ def current_state(match: Match) -> kt.KillTeamState:
 
 
 def log_entry(row: MatchEvent) -> LogEntry:
-    return LogEntry(row.seq, kt.read_event({"kind": row.kind, **row.payload}))
-
-
-@dataclass(frozen=True)
-class KtApplied:
-    """What a tap did; ``error`` is a refusal in words (kept in the log, nothing changed)."""
-
-    match: Match
-    state: kt.KillTeamState
-    event: MatchEvent | None = None
-    error: str = ""
-    duplicate: bool = False
-    warnings: tuple[str, ...] = ()
+    return TAPS.log_entry(row)
 
 
 def kt_apply(
     *, match_id: int, side: str, token: str, client_key: str, request: Event | UndoLast | Redo
-) -> KtApplied:
-    """One change for the player of seat ``side``, once per ``client_key`` (as ``match_apply``)."""
-    return services.apply_once(lambda: _apply_locked(match_id, side, token, client_key, request))
-
-
-def _apply_locked(match_id, side, token, client_key, request) -> KtApplied:
-    match = services.locked_match(match_id, client_key)
-    if not token or match.token(side) != token:
-        raise NotAPlayer
-    if match.system != KILLTEAM.id:
-        raise Match.DoesNotExist  # a Heavy Gear Blitz match takes no Kill Team taps
-    state = current_state(match)
-    if match.applied_seq is not None:
-        event = MatchEvent.objects.get(match=match, seq=match.applied_seq)
-        error = event.summary if event.refused else ""
-        return KtApplied(match, state, event, error=error, duplicate=True)
-    rows: list[MatchEvent] = []
-    try:
-        if isinstance(request, Event) and request.kind != "undo":
-            event, result = request, kt.step(state, request)
-        else:
-            rows, event, result = services.undo_step(
-                match, state, request, log_entry, kt.plan_undo_from
-            )
-    except EventError:
-        raise
-    except RulesError as error:
-        refusal = Step(state, services.refusal_words(match, error, side))
-        return _store(match, [], side, client_key, state, services.asked(request), refusal, True)
-    return _store(match, rows, side, client_key, state, event, result)
-
-
-def _store(match, rows, side, client_key, before, event, result, refused=False) -> KtApplied:
-    old, new = kt.changed_parts(before, result.state)
-    row = services.store_event(
-        match,
-        rows,
-        side,
-        client_key,
-        before.turning_point,
-        event,
-        result,
-        (old, new),
-        sorted(old),
-        refused,
-        log_entry,
+) -> Applied:
+    """One change for the player of seat ``side``, once per ``client_key`` (``matches.taps``)."""
+    return taps.apply(
+        TAPS, match_id=match_id, side=side, token=token, client_key=client_key, request=request
     )
-    state = result.state
-    services.save_match(match, row, state, state.phase is kt.Phase.ENDED, state.result or "", STATE)
-    error = result.summary if refused else ""
-    return KtApplied(match, state, row, error=error, warnings=result.warnings)

@@ -4,7 +4,7 @@ point reached, and the log, paged as every game's summary pages it (``matches.lo
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -12,16 +12,8 @@ from django.views.decorators.http import require_safe
 
 from blitz_site.systems import KILLTEAM
 from matches import access, logs
-from matches.access import Access
 from matches.killteam import board, services
 from matches.models import Match
-
-
-def _kill_team(viewer: Access) -> Access:
-    """A Kill Team match's page: a match of another game is not found here (404)."""
-    if viewer.match.system != KILLTEAM.id:
-        raise Http404("This page is for Kill Team matches.")
-    return viewer
 
 
 def _context(match: Match) -> dict:
@@ -52,19 +44,19 @@ def _summary(request: HttpRequest, match: Match, seat: str | None) -> HttpRespon
 
 @require_safe
 def kt_summary(request: HttpRequest, pk: int) -> HttpResponse:
-    player = _kill_team(access.match_for(request, pk))
+    player = access.match_for(request, pk, game=KILLTEAM.id)
     return _summary(request, player.match, player.seat)
 
 
 @require_safe
 def kt_watch_summary(request: HttpRequest, slug: str) -> HttpResponse:
-    watching = _kill_team(access.match_for(request, slug=slug, to="watch"))
+    watching = access.match_for(request, slug=slug, to="watch", game=KILLTEAM.id)
     return _summary(request, watching.match, None)
 
 
 @require_safe
 def kt_log_markdown(request: HttpRequest, pk: int) -> HttpResponse:
-    match = _kill_team(access.match_for(request, pk)).match
+    match = access.match_for(request, pk, game=KILLTEAM.id).match
     context = _context(match) | {"log_rows": logs.markdown_log(match)}
     text = render_to_string("matches/killteam_log.md", context, request=request)
     return logs.markdown_download(match, text)

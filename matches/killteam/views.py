@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-import uuid
-
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
@@ -19,12 +17,13 @@ from blitz_site.text import is_token
 from matches import access
 from matches.access import Access
 from matches.forms import client_key
-from matches.hgb.services import MatchError, Redo, UndoLast, player_label
-from matches.hgb.views import SEQ, _name_initial
 from matches.killteam import board, ops, services
 from matches.killteam.forms import KtStartForm
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
+from matches.pages import SEQ, name_initial, new_key, player_label
 from matches.queries import poll_matches
+from matches.services import MatchError
+from matches.taps import Applied, Redo, UndoLast
 from rules import killteam as kt
 from rules.eventlog import Event, EventError, UnknownId
 
@@ -43,7 +42,7 @@ def _parts(match: Match, state: kt.KillTeamState, controls: bool) -> dict:
     log = _log(match)
     return {
         "match": match,
-        "controls": controls and match.system == KILLTEAM.id,
+        "controls": controls,
         "sides": [
             {
                 "label": side.label,
@@ -64,12 +63,12 @@ def _parts(match: Match, state: kt.KillTeamState, controls: bool) -> dict:
         else reverse("matches:kt-watch-summary", args=[match.watch_slug]),
         "log_md_url": reverse("matches:kt-log-md", args=[match.pk]) if controls else "",
         "joined": match.b_joined,
-        "key": uuid.uuid4().hex,
+        "key": new_key(),
     }
 
 
 def board_page(request: HttpRequest, viewer: Access) -> HttpResponse:
-    """The board for a player (with its controls) or a watcher (``matches.hgb.views`` asks the
+    """The board for a player (with its controls) or a watcher (``matches.views`` asks the
     game's tracker for it)."""
     match = viewer.match
     context = _parts(match, services.current_state(match), viewer.seat is not None)
@@ -83,10 +82,7 @@ def board_page(request: HttpRequest, viewer: Access) -> HttpResponse:
 
 def player_match(request: HttpRequest, pk: int) -> Match:
     """The Kill Team match ``pk`` of this player (``matches.access`` decides), or 404."""
-    match = access.match_for(request, pk).match
-    if match.system != KILLTEAM.id:
-        raise Http404("This page is for Kill Team matches.")
-    return match
+    return access.match_for(request, pk, game=KILLTEAM.id).match
 
 
 def _share(request: HttpRequest, player: Access) -> dict:
@@ -109,7 +105,7 @@ def kt_new(request: HttpRequest) -> HttpResponse:
     slug = request.POST.get("against") or request.GET.get("against") or ""
     shared = teams.filter(share_slug=slug).first() if is_token(slug) else None
     rosters = list(teams.owned_by(owner).only("pk", "name"))
-    initial = {"mine": f"roster:{request.GET.get('roster', '')}", "name": _name_initial(request)}
+    initial = {"mine": f"roster:{request.GET.get('roster', '')}", "name": name_initial(request)}
     if shared is not None:
         initial |= {"opponent": f"shared:{shared.share_slug}", "against": slug}
     form = KtStartForm(request.POST or None, initial=initial, rosters=rosters, shared=shared)
@@ -136,9 +132,7 @@ def kt_new(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/killteam_new.html", context)
 
 
-def kt_act(
-    request: HttpRequest, pk: int, key: str, change: Event | UndoLast | Redo
-) -> services.KtApplied:
+def kt_act(request: HttpRequest, pk: int, key: str, change: Event | UndoLast | Redo) -> Applied:
     """One change as the player of match ``pk`` (``access.act`` finds the seat), once per key."""
     return access.act(
         request,
@@ -179,8 +173,6 @@ def _poll(request: HttpRequest, viewer: Access) -> HttpResponse:
     if viewer.match.seq == int(seen):
         return HttpResponse(status=204)
     match = get_object_or_404(Match.objects.defer(*HEAVY_FIELDS[:3]), pk=viewer.match.pk)
-    if match.system != KILLTEAM.id:
-        return inputs.refusal("This is not a Kill Team match.", 404)
     context = _parts(match, services.current_state(match), viewer.seat is not None)
     return render(request, CHANGES, context)
 
@@ -188,10 +180,13 @@ def _poll(request: HttpRequest, viewer: Access) -> HttpResponse:
 @require_safe
 @never_cache
 def kt_poll(request: HttpRequest, pk: int) -> HttpResponse:
-    return _poll(request, access.match_for(request, pk, matches=poll_matches()))
+    return _poll(request, access.match_for(request, pk, matches=poll_matches(), game=KILLTEAM.id))
 
 
 @require_safe
 @never_cache
 def kt_watch_poll(request: HttpRequest, slug: str) -> HttpResponse:
-    return _poll(request, access.match_for(request, slug=slug, to="watch", matches=poll_matches()))
+    return _poll(
+        request,
+        access.match_for(request, slug=slug, to="watch", matches=poll_matches(), game=KILLTEAM.id),
+    )

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from armies.models import Owner
-from matches.hgb import services
+from matches import taps
 from matches.killteam.services import current_state, kt_match_start, log_entry
 from matches.models import HEAVY_FIELDS, STATES, Match, MatchEvent
 from rules import killteam as kt
@@ -221,7 +221,7 @@ def test_the_state_is_a_snapshot_every_few_events_and_any_server_reads_it_exactl
 ):
     """As for Heavy Gear Blitz (test_match_state.py): a tap writes its event, the whole state
     every SNAPSHOT_EVERY events and at the end of the battle (and its undo)."""
-    monkeypatch.setattr(services, "SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr(taps, "SNAPSHOT_EVERY", 3)
     initial = kt.state_from_dict(match.initial)
     snapshots = []
     for op in (

@@ -14,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from armies.models import Owner
+from matches import taps
 from matches.killteam import services
 from matches.killteam.services import kt_apply, kt_match_start, log_entry
 from matches.models import STATES, Match, MatchEvent
@@ -77,7 +78,9 @@ def test_undo_last_then_redo_cost_the_same_for_50_and_300_events_and_give_the_re
         def timed(op: str, match=match, cost=cost) -> str:
             """The tap, with its queries and the stored events it read as events of the log."""
             with (
-                patch.object(services, "log_entry", wraps=log_entry) as read,
+                patch.object(
+                    taps.Game, "log_entry", autospec=True, side_effect=taps.Game.log_entry
+                ) as read,
                 CaptureQueriesContext(connection) as queries,
                 django_assert_max_num_queries(UNDO_QUERIES),
             ):

@@ -4,8 +4,8 @@ Walks every URL of matches/ rather than a list written by hand, so a new page is
 it is added: a URL that names a match by its number is the players' (a stranger is told it does not
 exist), a link nobody was given leads nowhere, and every page about a match asks matches.access.
 Outside access.py, nothing in matches/ reads a seat from the session or a cookie, or tells whose
-seat is whose (services.py checks the claim it is handed on the locked row, and models.py maps the
-seats to columns).
+seat is whose (the tap writer, taps.py, and services.py check the claim they are handed on the
+locked row, and models.py maps the seats to columns).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
-from django.urls import URLPattern, reverse
+from django.urls import URLPattern, URLResolver, reverse
 
 from matches import access
 from matches import urls as match_urls
@@ -24,7 +24,19 @@ from tests.factories import make_match, make_roster, make_user, seat_guest
 
 pytestmark = pytest.mark.django_db
 
-PATTERNS = [p for p in match_urls.urlpatterns if isinstance(p, URLPattern)]
+
+def walk(patterns) -> list[URLPattern]:
+    """Every URL pattern, with those of each game's URLs that matches/urls.py includes."""
+    found = []
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            found += walk(pattern.url_patterns)
+        else:
+            found.append(pattern)
+    return found
+
+
+PATTERNS = walk(match_urls.urlpatterns)
 NUMBERED = [p for p in PATTERNS if "pk" in p.pattern.converters]
 LINKED = [p for p in PATTERNS if "slug" in p.pattern.converters]
 # A number in a matches/ URL names a match, but for these (the roster's match history).
@@ -119,9 +131,9 @@ def test_every_page_of_a_match_asks_matches_access(pattern, played, client, monk
 # --- Nothing else decides -------------------------------------------------------------------------
 
 MATCHES = Path(access.__file__).parent
-# access.py decides; services.py checks the claim it is given on the locked row, in the same
-# transaction as the change; models.py maps seats to columns.
-ALLOWED = {"access.py", "services.py", "models.py"}
+# access.py decides; taps.py and services.py check the claim they are given on the locked row, in
+# the same transaction as the change; models.py maps seats to columns.
+ALLOWED = {"access.py", "taps.py", "services.py", "models.py"}
 # Reading a seat claim (the session's list, the seat cookie) or telling whose seat is whose.
 CLAIMS = {"SEATS_KEY", "COOKIES", "get_signed_cookie", "set_signed_cookie", "seat_of", "token"}
 CLAIM_TEXT = ("blitz_match_seats", "blitz_seat_")
@@ -151,7 +163,7 @@ def test_no_module_but_access_reads_a_seat_claim():
         for path in MATCHES.rglob("*.py")
         if path.name not in ALLOWED and "migrations" not in path.parts
     ]
-    assert MATCHES / "hgb" / "views.py" in modules
+    assert MATCHES / "views.py" in modules and MATCHES / "hgb" / "views.py" in modules
     assert MATCHES / "hgb" / "attack" / "views.py" in modules
     found = {
         str(path.relative_to(MATCHES)): names

@@ -15,8 +15,8 @@ from django.db import connection, connections, transaction
 from django.test import Client
 from django.urls import reverse
 
-from matches.forms import parse_op
 from matches.hgb import services
+from matches.hgb.forms import parse_op
 from matches.models import STATES, Match, MatchEvent
 from rules.hgb.match import apply_event, parse_event, replay
 from tests.factories import make_match, make_user, tap

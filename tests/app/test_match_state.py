@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from matches.hgb import services
+from matches import taps
 from matches.models import HEAVY_FIELDS, STATES, Match, MatchEvent
 from rules.hgb.match import replay, state_to_dict
 from tests.factories import make_match, tap
@@ -30,7 +30,7 @@ OPS = ["mark b-1-1", "roll a 6", "roll b 1", "first b", "activate b-2", "mark a-
 
 @pytest.fixture
 def snapshot_every_3(monkeypatch):
-    monkeypatch.setattr(services, "SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr(taps, "SNAPSHOT_EVERY", 3)
 
 
 def test_after_every_tap_a_fresh_server_reads_the_state_the_log_replays_to(

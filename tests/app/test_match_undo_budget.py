@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from matches import taps
 from matches.hgb.services import match_apply
 from matches.models import Match, MatchEvent
 from rules.hgb.match import make_event, replay
@@ -57,13 +58,13 @@ def replayed(match: Match):
 def events_read(monkeypatch) -> list[int]:
     """How many stored events have been read as events of the log so far (a list of one)."""
     count = [0]
-    read = MatchEvent.log_entry
+    read = taps.Game.log_entry  # how the tap writer reads a stored event, for every game
 
-    def counted(self):
+    def counted(self, row):
         count[0] += 1
-        return read(self)
+        return read(self, row)
 
-    monkeypatch.setattr(MatchEvent, "log_entry", counted)
+    monkeypatch.setattr(taps.Game, "log_entry", counted)
     return count
 
 

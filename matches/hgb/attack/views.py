@@ -18,6 +18,8 @@ from armies import packs
 from armies.hgb import packs as hgb_packs
 from armies.models import DataPack
 from armies.owners import request_owner
+from blitz_site import inputs
+from blitz_site.systems import HGB
 from matches import access
 from matches.access import Access
 from matches.forms import client_key
@@ -49,8 +51,8 @@ from matches.hgb.attack.reading import (
     AttackReading,
     read_attack,
 )
-from matches.hgb.views import _plain
 from matches.models import HEAVY_FIELDS, Match
+from matches.taps import Applied
 from rules.hgb.attack import DESIGNATION_HOUSE_RULE
 from rules.hgb.datapack import FIELDS, check_figure
 from rules.hgb.match import Event, EventError, make_event
@@ -69,7 +71,7 @@ class NobodyToAttack(Exception):
 def _seated(request: HttpRequest, pk: int) -> Access:
     """The match and the requester's seat in it (404 for anyone who is not a player), while
     two models or more are in play."""
-    player = access.match_for(request, pk, matches=Match.objects.defer(*HEAVY_FIELDS))
+    player = access.match_for(request, pk, matches=Match.objects.defer(*HEAVY_FIELDS), game=HGB.id)
     if sum(1 for unit in player.match.current_state().units if not unit.is_out) < 2:
         messages.info(request, "Fewer than two models are in play: there is nobody to attack.")
         raise NobodyToAttack(reverse("matches:match-board", args=[pk]))
@@ -188,11 +190,11 @@ def _bad_key(data: QueryDict) -> HttpResponse | None:
     try:
         client_key(data.get("key"))
     except EventError as error:
-        return _plain(error, 400)
+        return inputs.refusal(error, 400)
     return None
 
 
-def _apply(request, player: Access, key, event: Event) -> services.Applied:
+def _apply(request, player: Access, key, event: Event) -> Applied:
     """One event through the match's service, once per client key."""
     match = player.match
     try:
@@ -209,7 +211,7 @@ def _apply(request, player: Access, key, event: Event) -> services.Applied:
             player=player,
         )
     except EventError as error:
-        return services.Applied(match, match.current_state(), error=str(error))
+        return Applied(match, match.current_state(), error=str(error))
 
 
 def _applied(request, match, applied, reading) -> HttpResponse:
@@ -224,7 +226,7 @@ def _applied(request, match, applied, reading) -> HttpResponse:
 
 
 def _applied_context(
-    match: Match, applied: services.Applied, board: str, again: str, *, ecm: bool = False
+    match: Match, applied: Applied, board: str, again: str, *, ecm: bool = False
 ) -> dict:
     """The helper, swapped whole for what was applied: no stale form is left to apply twice."""
     return {
@@ -238,7 +240,7 @@ def _applied_context(
     }
 
 
-def _flash(request: HttpRequest, applied: services.Applied) -> None:
+def _flash(request: HttpRequest, applied: Applied) -> None:
     if applied.event is not None:
         messages.success(request, f"#{applied.event.seq}: {applied.event.summary}")
     for warning in applied.warnings:
@@ -274,7 +276,7 @@ def attack_figure(request: HttpRequest, pk: int) -> HttpResponse:
     data = _form_data(request)
     which, name = data.pop("form", [""])[-1], data.pop("field", [""])[-1]
     if which not in FIGURE_FORMS:
-        return _plain("Say form=attack, form=ecm or form=designation.", 400)
+        return inputs.refusal("Say form=attack, form=ecm or form=designation.", 400)
     if which == "attack":
         reading = _read(match, seat, data, remember=False)
     elif which == "ecm":
@@ -283,7 +285,7 @@ def attack_figure(request: HttpRequest, pk: int) -> HttpResponse:
         reading = _read_designation(request, match, seat, data, remember=False)
     spec = next((s for s in reading.specs if s.name == name and s.remember), None)
     if spec is None:
-        return _plain("That is not a figure the helper keeps: send the field's name.", 400)
+        return inputs.refusal("That is not a figure the helper keeps: send the field's name.", 400)
     errors = reading.form.errors.get(name)
     value = reading.form.cleaned_data.get(name) if not errors else None
     if errors:
@@ -321,7 +323,9 @@ def attack_save_figure(request: HttpRequest, pk: int) -> HttpResponse:
     spec = next((s for s in reading.specs if s.name == name), None)
     target = pack_figure(spec.remember) if spec else None
     if target is None:
-        return _plain("That is not a figure your datacards keep: send save=<field name>.", 400)
+        return inputs.refusal(
+            "That is not a figure your datacards keep: send save=<field name>.", 400
+        )
     errors = reading.form.errors.get(name)
     value = None if errors else reading.form.cleaned_data.get(name)
     back = reverse("matches:attack-helper", args=[match.pk]) + f"?{data.urlencode()}"
@@ -381,7 +385,7 @@ def attack_dice(request: HttpRequest, pk: int) -> HttpResponse:
     match, seat = player.match, player.seat
     screen = request.POST.get("screen")
     if screen not in ("0", "1"):
-        return _plain("Say screen=1 (roll on screen) or screen=0 (type in real dice).", 400)
+        return inputs.refusal("Say screen=1 (roll on screen) or screen=0 (type in real dice).", 400)
     request.session[DICE_KEY] = screen == "1"
     data = _form_data(request)
     data.pop("screen", None)
@@ -470,7 +474,7 @@ def attack_house_rule(request: HttpRequest, pk: int) -> HttpResponse:
     match = _seated(request, pk).match
     on = request.POST.get("on")
     if on not in ("0", "1"):
-        return _plain("Say on=1 (use the house rule) or on=0 (do not).", 400)
+        return inputs.refusal("Say on=1 (use the house rule) or on=0 (do not).", 400)
     request.session[HOUSE_KEY] = on == "1"
     name = "matches:attack-designation" if on == "1" else "matches:attack-ecm"
     return redirect(name, pk=match.pk)
