@@ -37,9 +37,6 @@ class Tracker:
         """The game's binding to the tap writer and the match row (a ``matches.taps.Game``)."""
         return import_string(self.taps_path)
 
-    def state(self, match) -> Any:
-        return match.current_state(self.taps().storage)
-
     def board(self, request, viewer):
         return import_string(self.board_path)(request, viewer)
 

@@ -46,7 +46,7 @@ def match_join(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             access.remember_seat(request, match, seat)
             return redirect("matches:match-board", pk=match.pk)
-    state = systems.tracker(match.system).state(match)
+    state = match.current_state()  # as the match's game reads it
     context = {"match": match, "error": error, "form": form, "state": state}
     return render(request, "matches/match_join.html", context)
 
