@@ -90,7 +90,7 @@ def _board_context(request: HttpRequest, viewer: Access) -> dict:
     } | _share_context(request, viewer, state)
 
 
-# --- Lists, starting, joining ---------------------------------------------------------------------
+# --- Starting a match ----------------------------------------------------------------------------
 
 
 @require_http_methods(["GET", "POST"])
