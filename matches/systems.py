@@ -5,8 +5,9 @@ A tracker names, as import paths (so this table imports no game's module): the g
 the shared tap writer and match row (a ``matches.taps.Game``: its rules' step and undo, how its
 state is stored and its log read), its URLs (included by ``matches.urls``), the page that draws its
 board (for a player or a watcher), and where a match of the game starts. Each game's tracker lives
-in its own package beside the others (``matches/hgb/``, ``matches/killteam/``); a third game adds
-its row here and its package beside them.
+in its own package beside the others (``matches/hgb/``, ``matches/killteam/``). A third game adds
+its row here and its package beside them (and its packages to the import-linter contracts in
+``pyproject.toml``); no other module of matches/ changes, and the match tables get no column.
 """
 
 from __future__ import annotations
