@@ -146,6 +146,7 @@
       var button = trigger.submitter;
       evt.preventDefault();
       if (!button || button.name !== "op") return;
+      if (button.classList.contains("bx") && doubleTap(button.value)) return;
       // Where the answer's message goes: the card, the turn panel, or the bar's latest line.
       var card = button.closest(".unit, #turn") || (button.closest("#match-log, .board-bar") ? document.getElementById("latest") : null);
       var item = { op: button.value, key: newKey(), card: card ? card.id : "", tries: 0 };
@@ -234,6 +235,26 @@
     var p = poller();
     if (!document.hidden && p && p.hasAttribute("hx-get")) htmx.trigger(p, "poll-now");
   });
+
+  /* A double tap on a box is one tap. When the server's answer redraws the card between the two
+   * taps of a double tap, the second lands on the box just crossed off, which is now the button
+   * that clears it: within the double-tap window that is the same tap again, not a correction
+   * (a real correction is a tap a moment later). */
+  var DOUBLE_TAP_MS = 500;
+  var lastBox = null;
+  function doubleTap(op) {
+    var words = op.split(" "); // "mark a-1-2 3" or "clear a-1-2 3"
+    var now = Date.now();
+    var last = lastBox;
+    if (
+      last && now - last.at < DOUBLE_TAP_MS && words.length === 3 && last.words[0] !== words[0] &&
+      last.words[1] === words[1] && last.words[2] === words[2]
+    ) {
+      return true;
+    }
+    lastBox = { words: words, at: now };
+    return false;
+  }
 
   /* A box tap shows at once, before the server answers (offline too): the tapped box is drawn
    * crossed off (or cleared) and is no longer a button, so a double tap sends it once; the next

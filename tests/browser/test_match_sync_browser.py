@@ -164,6 +164,31 @@ def refused_box_goes_back(page, live_server) -> None:
     expect(card(page, "b-1-1").locator(".st")).to_have_text("Undamaged")
 
 
+def test_a_double_tap_whose_second_tap_lands_after_the_answer_is_still_one_tap(
+    live_server, new_page
+):
+    """The answer redraws the card between the two taps of a double tap: the second lands on the
+    box just crossed off, now the button that clears it. Within the double-tap window it is the
+    same tap again; a moment later it is a correction and clears the box."""
+    page = new_page(TABLET)
+    match = start_match(page, live_server.url)
+    unit = card(page, "b-1-1")
+    unit.locator('button[aria-label="Cross off box 1, Sturdy"]').click()
+    clear = unit.locator('button[aria-label="Clear box 1, Sturdy"]')
+    expect(clear).to_be_visible()  # the server's answer is drawn
+    started = page.evaluate("Date.now()")
+    clear.click()  # the second tap of the double tap
+    assert page.evaluate("Date.now()") - started < 500, "too slow to count as a double tap here"
+    page.wait_for_timeout(800)
+    match.refresh_from_db()
+    assert match.current_state().unit("b-1-1").track.marked == 1
+    assert MatchEvent.objects.filter(match=match).count() == 1
+    clear.click()  # a deliberate correction, a moment later
+    expect(unit.locator('button[aria-label="Cross off box 1, Sturdy"]')).to_be_visible()
+    match.refresh_from_db()
+    assert match.current_state().unit("b-1-1").track.marked == 0
+
+
 def test_a_double_tap_on_a_box_crosses_off_one_box(live_server, new_page):
     page = new_page(TABLET)
     match = start_match(page, live_server.url)
