@@ -74,309 +74,252 @@ def weapon_key(who: Who, data: Mapping[str, object]) -> str:
     return who.weapon.code if who.weapon is not None else other_weapon_key(weapon_name(who, data))
 
 
-def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[Spec]:
-    """Every input this attack needs, in the order the helper shows them: a field for each
-    figure the match's data does not give (``rules.hgb.match.figures_to_type``), the choices and
-    the rolls."""
-    a = who.attacker
-    wname = weapon_name(who, data)
-    wkey = weapon_key(who, data)
-    to_type = figures_to_type(who.kind, a, who.weapon, who.targets)
-    needs = to_type.attacker
-    specs = []
-    if who.weapon is None:
-        specs.append(
-            Spec(
-                "wname",
-                "Weapon name",
-                "text",
-                "attacker",
-                forms.CharField(required=False, max_length=40),
-            )
-        )
-    if "movement_modifier" in needs:
-        specs.append(
-            Spec(
-                "amove",
-                f"Attacker's movement modifier: {who.label(a)}, {move_words(a)}",
-                "number",
-                "attacker",
-                number_field(-9, 9),
-                ("models", a.model, move_figure(a, "att")),
-            )
-        )
-    if "accuracy" in needs:
-        specs.append(
-            Spec(
-                "acc",
-                f"{wname} Accuracy",
-                "number",
-                "attacker",
-                number_field(-9, 9),
-                ("weapons", wkey, "accuracy"),
-            )
-        )
-    if "damage_multiplier" in needs:
-        specs.append(
-            Spec(
-                "dm",
-                f"{wname} Damage Multiplier (DM)",
-                "number",
-                "attacker",
-                number_field(1, 99),
-                ("weapons", wkey, "dm"),
-            )
-        )
-    if who.kind != "grenade":
-        if "rof" in needs:
-            specs.append(
-                Spec(
-                    "rof",
-                    f"{wname} Rate of Fire (RoF) rating",
-                    "number",
-                    "attacker",
-                    number_field(0, 20),
-                    ("weapons", wkey, "rof"),
-                    note="0 if it has none; needed only to use RoF points.",
-                    extra=True,
-                )
-            )
-        specs.append(
-            Spec(
-                "spray",
-                "RoF points on Spray Fire",
-                "number",
-                "attacker",
-                number_field(0, 20),
-                note="+1 inch of area each",
-                extra=True,
-            )
-        )
-        specs.append(
-            Spec(
-                "conc",
-                "RoF points on Concentrated Fire",
-                "number",
-                "attacker",
-                number_field(0, 20),
-                note="+1 DM each",
-                extra=True,
-            )
-        )
-    if "area_effect" in needs:
-        specs.append(
-            Spec(
-                "ae",
-                f"{wname} Area Effect (AE) radius in inches",
-                "number",
-                "attacker",
-                number_field(0, 20),
-                ("weapons", wkey, "ae"),
-                note="0 or empty if it has none.",
-                extra=True,
-            )
-        )
-    if "size" in needs:
-        specs.append(
-            Spec(
-                "size",
-                f"Size of {who.label(a)}",
-                "number",
-                "attacker",
-                number_field(1, 20),
-                ("models", a.model, "size"),
-            )
-        )
-    specs.append(
-        Spec(
-            "aauto",
-            f"Autopilot of {who.label(a)} is on this round",
-            "check",
-            "attacker",
-            forms.BooleanField(required=False),
-            extra=True,
-        )
+# One row per input, in the order the helper shows them. ``when`` says which attacks ask it
+# ("" every attack); ``need``: asked only if the match's data does not give that figure
+# (``rules.hgb.match.figures_to_type``). Labels are filled from ``words``: the weapon, the model,
+# its movement, and (for a target) its role.
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    label: str
+    widget: str
+    section: str  # "attacker", "shot", "target" (one per target) or "rolls"
+    when: str = ""
+    need: str = ""
+    bounds: tuple[int, int] = (0, 20)  # a "number" input's lowest and highest value
+    remember: tuple[str, str] | None = None  # ("weapons" or "models", figure)
+    note: str = ""
+    choices: tuple[tuple[str, str], ...] = ()
+    extra: bool = False
+
+
+ATTACKER_ROWS = (
+    Row("wname", "Weapon name", "text", "attacker", when="other weapon"),
+    Row(
+        "amove",
+        "Attacker's movement modifier: {model}, {moves}",
+        "number",
+        "attacker",
+        need="movement_modifier",
+        bounds=(-9, 9),
+        remember=("models", "move att"),
+    ),
+    Row(
+        "acc",
+        "{weapon} Accuracy",
+        "number",
+        "attacker",
+        need="accuracy",
+        bounds=(-9, 9),
+        remember=("weapons", "accuracy"),
+    ),
+    Row(
+        "dm",
+        "{weapon} Damage Multiplier (DM)",
+        "number",
+        "attacker",
+        need="damage_multiplier",
+        bounds=(1, 99),
+        remember=("weapons", "dm"),
+    ),
+    Row(
+        "rof",
+        "{weapon} Rate of Fire (RoF) rating",
+        "number",
+        "attacker",
+        when="fired",
+        need="rof",
+        remember=("weapons", "rof"),
+        note="0 if it has none; needed only to use RoF points.",
+        extra=True,
+    ),
+    Row(
+        "spray",
+        "RoF points on Spray Fire",
+        "number",
+        "attacker",
+        when="fired",
+        note="+1 inch of area each",
+        extra=True,
+    ),
+    Row(
+        "conc",
+        "RoF points on Concentrated Fire",
+        "number",
+        "attacker",
+        when="fired",
+        note="+1 DM each",
+        extra=True,
+    ),
+    Row(
+        "ae",
+        "{weapon} Area Effect (AE) radius in inches",
+        "number",
+        "attacker",
+        need="area_effect",
+        remember=("weapons", "ae"),
+        note="0 or empty if it has none.",
+        extra=True,
+    ),
+    Row(
+        "size",
+        "Size of {model}",
+        "number",
+        "attacker",
+        need="size",
+        bounds=(1, 20),
+        remember=("models", "size"),
+    ),
+    Row("aauto", "Autopilot of {model} is on this round", "check", "attacker", extra=True),
+    Row("band", "Range band to the target", "radio", "shot", when="indirect", choices=BANDS),
+    Row(
+        "cover",
+        "Target's cover, seen from the Forward Observer",
+        "radio",
+        "shot",
+        when="indirect",
+        choices=COVERS,
+    ),
+    Row("grange", "Grenade range", "radio", "shot", when="grenade", choices=GRENADE_RANGES),
+    Row(
+        "cover",
+        "Target's cover, seen from the thrower",
+        "radio",
+        "shot",
+        when="grenade",
+        choices=COVERS,
+    ),
+    Row(
+        "reaction",
+        "Reaction Fire: spend the kept action on a model that is moving now",
+        "check",
+        "attacker",
+        when="kept action",
+    ),
+    Row("att", "Attack roll of {model}", "roll", "rolls", note=ROLL_HELP),
+)
+TARGET_ROWS = (
+    Row("band", "Range band", "radio", "target", when="direct", choices=BANDS),
+    Row("cover", "Cover, seen from the attacker", "radio", "target", when="direct", choices=COVERS),
+    Row(
+        "dmove",
+        "{role}'s movement modifier: {model}, {moves}",
+        "number",
+        "target",
+        need="movement_modifier",
+        bounds=(-9, 9),
+        remember=("models", "move def"),
+    ),
+    Row(
+        "armor",
+        "Armor of {model}",
+        "number",
+        "target",
+        need="armor",
+        bounds=(1, 99),
+        remember=("models", "armor"),
+    ),
+    Row("rear", "Attacked from its rear arc (-1 to its defense)", "check", "target", extra=True),
+    Row("weak", "Attacked on its Weak Facing (+2 MoS)", "check", "target", extra=True),
+    Row("auto", "Its Autopilot is on (1 die for defense)", "check", "target", extra=True),
+    Row(
+        "reinf",
+        "Reinforced Arc: Armor added in that arc",
+        "number",
+        "target",
+        bounds=(0, 30),
+        note="0 or empty if the attack does not come from a reinforced arc.",
+        extra=True,
+    ),
+    Row(
+        "under",
+        "Under the landing point",
+        "check",
+        "target",
+        when="indirect or grenade",
+        note="Asked only if the attack scatters.",
+    ),
+    Row("def", "Defense roll of {model}", "roll", "rolls", note=ROLL_HELP),
+)
+SCATTER_ROW = Row(
+    "dir", "Scatter direction die (only if it scatters)", "number", "rolls", bounds=(1, 6)
+)
+
+
+def asked(row: Row, who: Who, needs: frozenset[str]) -> bool:
+    """Whether this attack asks the row's input."""
+    kinds = {
+        "": True,
+        "other weapon": who.weapon is None,
+        "fired": who.kind != "grenade",
+        "direct": not who.indirect,
+        "indirect": who.kind == "indirect",
+        "grenade": who.kind == "grenade",
+        "indirect or grenade": who.indirect,
+        "kept action": who.attacker.kept_action,
+    }
+    return kinds[row.when] and (not row.need or row.need in needs)
+
+
+def field_for(row: Row) -> forms.Field:
+    if row.widget == "number":
+        return number_field(*row.bounds)
+    if row.widget == "radio":
+        return radio_field(row.choices)
+    if row.widget == "check":
+        return forms.BooleanField(required=False)
+    return forms.CharField(required=False, max_length=40)
+
+
+def spec_of(
+    row: Row, unit: Unit, words: Mapping[str, str], wkey: str, target: bool = False
+) -> Spec:
+    """The row's input for ``unit``: the attacker, or a target (its id ends the name)."""
+    section = unit.id if target and row.section != "rolls" else row.section
+    remember = None
+    if row.remember is not None:
+        kind, figure = row.remember
+        if figure.startswith("move "):
+            figure = move_figure(unit, figure.removeprefix("move "))
+        remember = (kind, wkey if kind == "weapons" else unit.model, figure)
+    return Spec(
+        f"{row.name}.{unit.id}" if target else row.name,
+        row.label.format(**words),
+        row.widget,
+        section,
+        field_for(row),
+        remember,
+        row.note,
+        row.choices,
+        row.extra,
     )
-    if who.kind == "indirect":
-        specs.append(
-            Spec(
-                "band",
-                "Range band to the target",
-                "radio",
-                "shot",
-                radio_field(BANDS),
-                choices=BANDS,
-            )
-        )
-        specs.append(
-            Spec(
-                "cover",
-                "Target's cover, seen from the Forward Observer",
-                "radio",
-                "shot",
-                radio_field(COVERS),
-                choices=COVERS,
-            )
-        )
-    elif who.kind == "grenade":
-        specs.append(
-            Spec(
-                "grange",
-                "Grenade range",
-                "radio",
-                "shot",
-                radio_field(GRENADE_RANGES),
-                choices=GRENADE_RANGES,
-            )
-        )
-        specs.append(
-            Spec(
-                "cover",
-                "Target's cover, seen from the thrower",
-                "radio",
-                "shot",
-                radio_field(COVERS),
-                choices=COVERS,
-            )
-        )
-    if a.kept_action:
-        specs.append(
-            Spec(
-                "reaction",
-                "Reaction Fire: spend the kept action on a model that is moving now",
-                "check",
-                "attacker",
-                forms.BooleanField(required=False),
-            )
-        )
+
+
+def specs_for(who: Who, state: MatchState, data: Mapping[str, object]) -> list[Spec]:
+    """Every input this attack needs, in the order the helper shows them: the attacker's and the
+    shot's (``ATTACKER_ROWS``), each target's (``TARGET_ROWS``), then the rolls: the attack
+    roll, each target's defense roll and the scatter die."""
+    a = who.attacker
+    to_type = figures_to_type(who.kind, a, who.weapon, who.targets)
+    wname, wkey = weapon_name(who, data), weapon_key(who, data)
+    words = {"weapon": wname, "model": who.label(a), "moves": move_words(a)}
+    specs = [
+        spec_of(row, a, words, wkey) for row in ATTACKER_ROWS if asked(row, who, to_type.attacker)
+    ]
     for index, unit in enumerate(who.targets):
         role = "Target" if index == 0 else "Defender"
-        specs += _target_specs(who, unit, role, to_type.targets[index])
-    rolls = [spec for spec in specs if spec.section == "rolls"]
-    specs = [spec for spec in specs if spec.section != "rolls"]
-    specs.append(
-        Spec(
-            "att",
-            f"Attack roll of {who.label(a)}",
-            "roll",
-            "rolls",
-            forms.CharField(required=False, max_length=40),
-            note=ROLL_HELP,
-        )
-    )
+        told = {"weapon": wname, "model": who.label(unit), "moves": move_words(unit), "role": role}
+        specs += [
+            spec_of(row, unit, told, wkey, target=True)
+            for row in TARGET_ROWS
+            if asked(row, who, to_type.targets[index])
+        ]
     if who.indirect:
-        specs.append(
-            Spec(
-                "dir",
-                "Scatter direction die (only if it scatters)",
-                "number",
-                "rolls",
-                number_field(1, 6),
-            )
-        )
-    rolls = [spec for spec in specs if spec.section == "rolls"] + rolls
-    order = {"att": 0, "dir": 2}
-    rolls.sort(key=lambda spec: order.get(spec.name, 1))
-    return [spec for spec in specs if spec.section != "rolls"] + rolls
-
-
-def _target_specs(who: Who, unit: Unit, role: str, needs: frozenset[str]) -> list[Spec]:
-    uid = unit.id
-    label = who.label(unit)
-    specs = []
-    if not who.indirect:
-        specs.append(
-            Spec(f"band.{uid}", "Range band", "radio", uid, radio_field(BANDS), choices=BANDS)
-        )
-        specs.append(
-            Spec(
-                f"cover.{uid}",
-                "Cover, seen from the attacker",
-                "radio",
-                uid,
-                radio_field(COVERS),
-                choices=COVERS,
-            )
-        )
-    if "movement_modifier" in needs:
-        specs.append(
-            Spec(
-                f"dmove.{uid}",
-                f"{role}'s movement modifier: {label}, {move_words(unit)}",
-                "number",
-                uid,
-                number_field(-9, 9),
-                ("models", unit.model, move_figure(unit, "def")),
-            )
-        )
-    if "armor" in needs:
-        specs.append(
-            Spec(
-                f"armor.{uid}",
-                f"Armor of {label}",
-                "number",
-                uid,
-                number_field(1, 99),
-                ("models", unit.model, "armor"),
-            )
-        )
-    specs += [
-        Spec(
-            f"rear.{uid}",
-            "Attacked from its rear arc (-1 to its defense)",
-            "check",
-            uid,
-            forms.BooleanField(required=False),
-            extra=True,
-        ),
-        Spec(
-            f"weak.{uid}",
-            "Attacked on its Weak Facing (+2 MoS)",
-            "check",
-            uid,
-            forms.BooleanField(required=False),
-            extra=True,
-        ),
-        Spec(
-            f"auto.{uid}",
-            "Its Autopilot is on (1 die for defense)",
-            "check",
-            uid,
-            forms.BooleanField(required=False),
-            extra=True,
-        ),
-        Spec(
-            f"reinf.{uid}",
-            "Reinforced Arc: Armor added in that arc",
-            "number",
-            uid,
-            number_field(0, 30),
-            note="0 or empty if the attack does not come from a reinforced arc.",
-            extra=True,
-        ),
-    ]
-    if who.indirect:
-        specs.append(
-            Spec(
-                f"under.{uid}",
-                "Under the landing point",
-                "check",
-                uid,
-                forms.BooleanField(required=False),
-                note="Asked only if the attack scatters.",
-            )
-        )
-    specs.append(
-        Spec(
-            f"def.{uid}",
-            f"Defense roll of {label}",
-            "roll",
-            "rolls",
-            forms.CharField(required=False, max_length=40),
-            note=ROLL_HELP,
-        )
-    )
-    return specs
+        specs.append(spec_of(SCATTER_ROW, a, words, wkey))
+    # The inputs first, then the rolls (the attack roll, the defense rolls, the scatter die).
+    return sorted(specs, key=lambda spec: spec.section == "rolls")
 
 
 class AttackForm(StorableTextMixin, forms.Form):
