@@ -17,7 +17,7 @@ from armies.owners import request_owner
 from blitz_site import inputs
 from blitz_site.systems import HGB
 from blitz_site.text import is_token
-from matches import access, logs, taps
+from matches import access, logs, polling, taps
 from matches.access import Access
 from matches.forms import client_key
 from matches.hgb import board, services
@@ -84,6 +84,7 @@ def _board_context(request: HttpRequest, viewer: Access) -> dict:
         "log": log,
         "latest": log[0] if log else None,
         "key": new_key(),
+        "event_url": reverse("matches:match-event", args=[match.pk]),
         "poll_url": _poll_url(match, controls),
         "joined": match.b_joined,
         "tv_note": board.TV_NOTE,
@@ -274,39 +275,17 @@ def _heads(state: MatchState) -> list[dict]:
 # --- Polling --------------------------------------------------------------------------------------
 
 
-def _seen(request: HttpRequest) -> int:
-    seen = request.GET.get("seq", "")
-    if not SEQ.fullmatch(seen):
-        raise EventError("A poll says the last event it has seen: ?seq=<number>.")
-    return int(seen)
-
-
-def _unchanged(request: HttpRequest, match: Match, seen: int) -> HttpResponse | None:
-    """204 when nothing changed since event ``seen``: no new event, and seat B is taken or free
-    as the board says (``joined``, from the poller; a join is not an event, but it changes the
-    name the board shows). Polling never stops, not even once the match has ended: an undo of
-    "End match" on the other device must reach this one."""
-    if match.seq != seen or _joined_changed(request, match):
-        return None
-    return HttpResponse(status=204)
-
-
-def _joined_changed(request: HttpRequest, match: Match) -> bool:
-    joined = request.GET.get("joined")
-    return joined in ("0", "1") and (joined == "1") != bool(match.b_token)
-
-
 @require_safe
 @never_cache
 def match_poll(request: HttpRequest, pk: int) -> HttpResponse:
     """What changed since event ``seq``: 204 (nothing, no rendering), or the changed parts."""
     try:
-        seen = _seen(request)
+        seen = polling.seen(request)
     except EventError as error:
         return inputs.refusal(error, 400)
     player = access.match_for(request, pk, matches=poll_matches(), game=HGB.id)
-    return _unchanged(request, player.match, seen) or _poll_changes(
-        request, player, seen, share=_joined_changed(request, player.match)
+    return polling.unchanged(request, player.match, seen) or _poll_changes(
+        request, player, seen, share=polling.joined_changed(request, player.match)
     )
 
 
@@ -314,11 +293,13 @@ def match_poll(request: HttpRequest, pk: int) -> HttpResponse:
 @never_cache
 def match_watch_poll(request: HttpRequest, slug: str) -> HttpResponse:
     try:
-        seen = _seen(request)
+        seen = polling.seen(request)
     except EventError as error:
         return inputs.refusal(error, 400)
     watching = access.match_for(request, slug=slug, to="watch", matches=poll_matches(), game=HGB.id)
-    return _unchanged(request, watching.match, seen) or _poll_changes(request, watching, seen)
+    return polling.unchanged(request, watching.match, seen) or _poll_changes(
+        request, watching, seen
+    )
 
 
 def _poll_changes(

@@ -14,13 +14,13 @@ from armies.owners import request_owner
 from blitz_site import inputs
 from blitz_site.systems import KILLTEAM
 from blitz_site.text import is_token
-from matches import access
+from matches import access, polling
 from matches.access import Access
 from matches.forms import client_key
 from matches.killteam import board, ops, services
 from matches.killteam.forms import KtStartForm
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
-from matches.pages import SEQ, name_initial, new_key, player_label
+from matches.pages import name_initial, new_key, player_label
 from matches.queries import poll_matches
 from matches.services import MatchError
 from matches.taps import Applied, Redo, UndoLast
@@ -55,6 +55,7 @@ def _parts(match: Match, state: kt.KillTeamState, controls: bool) -> dict:
         "log": log,
         "latest": log[0] if log else None,
         "shoot_url": reverse("matches:kt-shoot", args=[match.pk]),
+        "event_url": reverse("matches:kt-event", args=[match.pk]),
         "poll_url": reverse("matches:kt-poll", args=[match.pk])
         if controls
         else reverse("matches:kt-watch-poll", args=[match.watch_slug]),
@@ -71,9 +72,10 @@ def board_page(request: HttpRequest, viewer: Access) -> HttpResponse:
     """The board for a player (with its controls) or a watcher (``matches.views`` asks the
     game's tracker for it)."""
     match = viewer.match
-    context = _parts(match, services.current_state(match), viewer.seat is not None)
+    state = services.current_state(match)
+    context = _parts(match, state, viewer.seat is not None)
     if viewer.seat is not None:
-        context |= _share(request, viewer)
+        context |= _share(request, viewer, state)
     response = render(request, BOARD, context)
     if viewer.seat is not None:
         access.set_seat_cookie(response, request, viewer)
@@ -85,12 +87,17 @@ def player_match(request: HttpRequest, pk: int) -> Match:
     return access.match_for(request, pk, game=KILLTEAM.id).match
 
 
-def _share(request: HttpRequest, player: Access) -> dict:
+def _share(request: HttpRequest, player: Access, state: kt.KillTeamState) -> dict:
+    """The players and links box (a player's board only), the same box as every game's."""
     match = player.match
     join = reverse("matches:match-join", args=[match.join_slug])
     return {
         "seat": player.seat,
-        "players": [player_label(match.player_name(side), side) for side in ("a", "b")],
+        "players": [
+            {"label": side.label, "player": player_label(match.player_name(side.key), side.key)}
+            for side in state.sides
+        ],
+        "manages_link": player.manages,
         "join_url": request.build_absolute_uri(join) if player.manages else "",
         "watch_url": request.build_absolute_uri(
             reverse("matches:match-watch", args=[match.watch_slug])
@@ -167,13 +174,20 @@ def kt_event(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _poll(request: HttpRequest, viewer: Access) -> HttpResponse:
-    seen = request.GET.get("seq", "")
-    if not SEQ.fullmatch(seen):
-        return inputs.refusal("A poll says the last event it has seen: ?seq=<number>.", 400)
-    if viewer.match.seq == int(seen):
-        return HttpResponse(status=204)
+    """204 when nothing changed (``matches.polling``), else every part of the board, and the
+    players box if someone joined or left since the board was drawn."""
+    try:
+        seen = polling.seen(request)
+    except EventError as error:
+        return inputs.refusal(error, 400)
+    nothing = polling.unchanged(request, viewer.match, seen)
+    if nothing is not None:
+        return nothing
     match = get_object_or_404(Match.objects.defer(*HEAVY_FIELDS[:3]), pk=viewer.match.pk)
-    context = _parts(match, services.current_state(match), viewer.seat is not None)
+    state = services.current_state(match)
+    context = _parts(match, state, viewer.seat is not None)
+    if viewer.seat is not None and polling.joined_changed(request, match):
+        context |= _share(request, Access(match, viewer.seat), state) | {"share": True}
     return render(request, CHANGES, context)
 
 

@@ -191,6 +191,28 @@ def test_the_poll_is_204_when_nothing_changed_and_the_board_after_a_tap(client, 
     assert "Stunned" in html and 'data-seq="1"' in html
 
 
+def test_the_first_players_board_learns_the_opponent_joined_and_left(client, match):
+    board = client.get(reverse("matches:match-board", args=[match.pk])).content.decode()
+    assert "nobody has joined yet" in board
+    poll = reverse("matches:kt-poll", args=[match.pk])
+    assert f'hx-get="{poll}?seq=0&amp;joined=0"' in board
+    assert client.get(poll, {"seq": 0, "joined": 0}).status_code == 204  # nothing new
+    guest = Client()
+    guest.post(reverse("matches:match-join", args=[match.join_slug]), {"name": "Robin"})
+    # A join is not an event, but the players box changed: the poll sends it with the name.
+    html = client.get(poll, {"seq": 0, "joined": 0}).content.decode()
+    assert '<section id="share" class="share" hx-swap-oob="true">' in html
+    assert "Robin" in html and "nobody has joined yet" not in html
+    assert f"{poll}?seq=0&amp;joined=1" in html
+    assert client.get(poll, {"seq": 0, "joined": 1}).status_code == 204
+    # Freeing seat B is told the same way; a watcher's poll never gets the players box.
+    client.post(reverse("matches:match-join-link", args=[match.pk]), {"free_seat": "1"})
+    html = client.get(poll, {"seq": 0, "joined": 1}).content.decode()
+    assert "nobody has joined yet" in html
+    watch = reverse("matches:kt-watch-poll", args=[match.watch_slug])
+    assert 'id="share"' not in Client().get(watch, {"seq": 0, "joined": 1}).content.decode()
+
+
 def test_each_events_recorded_changes_give_exactly_the_new_state(client, match):
     to_firefight(client, match)
     for op in (
