@@ -40,7 +40,7 @@ def test_the_heavy_gear_board_names_the_opponent_once_they_join(live_server, new
     expect(players).not_to_contain_text("nobody has joined yet")
     expect(a.locator("#join-url")).to_have_count(0)  # the link is spent: A no longer offers it
     expect(a.locator("#side-b")).to_contain_text("Robin")  # the side's header names B too
-    shot(a, "hgb-joined-notice")
+    shot(a, "hgb-joined-notice", full_page=True)
 
 
 def test_the_kill_team_board_names_the_opponent_once_they_join(live_server, new_page, shot):
@@ -67,4 +67,4 @@ def test_the_kill_team_board_names_the_opponent_once_they_join(live_server, new_
     # Taps still reach the other device after the players box was swapped in.
     a.get_by_role("button", name="Red team rolled 5").click()
     expect(b.locator("#turn")).to_contain_text("rolled 5", timeout=SYNC)
-    shot(a, "kt-joined-notice")
+    shot(a, "kt-joined-notice", full_page=True)
