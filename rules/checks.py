@@ -3,10 +3,12 @@ returns the value or raises a ``RulesError`` that says what was expected and wha
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from rules.errors import RulesError
 
 
-def is_whole(value: object) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     """True for an int that is not a bool (True and False are ints in Python)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -341,11 +341,13 @@ class GameLog:
 Parts = Mapping[str, Mapping[str, Any]]
 
 
-def diff_parts(before: Parts, after: Parts) -> tuple[dict, dict]:
+def diff_parts(
+    before: Parts, after: Parts
+) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
     """What differs between two states written as parts: (old values, new values) of each field
     that changed, by part. Parts are never added or removed by an event."""
-    old: dict[str, dict] = {}
-    new: dict[str, dict] = {}
+    old: dict[str, dict[str, Any]] = {}
+    new: dict[str, dict[str, Any]] = {}
     for key, fields_after in after.items():
         fields_before = before[key]
         if fields_before is fields_after:
@@ -357,7 +359,7 @@ def diff_parts(before: Parts, after: Parts) -> tuple[dict, dict]:
     return old, new
 
 
-def merge_parts(parts: Parts, change: Mapping[str, Any], what: str) -> dict[str, dict]:
+def merge_parts(parts: Parts, change: Mapping[str, Any], what: str) -> dict[str, Mapping[str, Any]]:
     """``parts`` with a recorded change put in; a change naming a part or a field the state does
     not have raises RulesError (``what`` names the state: "Kill Team match")."""
     if not isinstance(change, Mapping):

@@ -13,9 +13,14 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
 
-Key = TypeVar("Key")
+
+class _Sortable(Protocol):
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
+Key = TypeVar("Key", bound=_Sortable)
 
 
 @lru_cache(maxsize=1024)
@@ -25,7 +30,7 @@ def category_counts(dice: int, weights: tuple[int, ...]) -> tuple[tuple[tuple[in
     Splits that cannot happen (a weight of 0) are left out; the counts add up to
     ``sum(weights) ** dice``."""
     if not weights:
-        return ((), 1) if dice == 0 else ()  # type: ignore[return-value]
+        return (((), 1),) if dice == 0 else ()
     first, rest = weights[0], weights[1:]
     if not rest:
         return (((dice,), first**dice),) if first or not dice else ()

@@ -154,8 +154,10 @@ def _complete_model(model: Model, figures: Mapping[str, Any]) -> Model:
     lines = list(model.movement)
     for mode in MOVEMENT_MODES:
         for speed in SPEEDS:
-            given = {part: figures.get(f"movement.{mode}.{speed}.{part}") for part in MOVE_LABELS}
-            given = {part: value for part, value in given.items() if value is not None}
+            read = {part: figures.get(f"movement.{mode}.{speed}.{part}") for part in MOVE_LABELS}
+            given: dict[str, Any] = {
+                part: value for part, value in read.items() if value is not None
+            }
             if not given:
                 continue
             line = model.movement_for(mode, speed)
@@ -385,7 +387,7 @@ def pack_file_author(raw: bytes) -> str:
     return found.group(1).strip() if found else ""
 
 
-def read_pack_file(name: str, raw: bytes, catalog: Catalog) -> dict[str, dict[str, dict]]:
+def read_pack_file(name: str, raw: bytes, catalog: Catalog) -> dict[str, dict[str, dict[str, Any]]]:
     """A pack from a host data file: checked as the loader checks host files, then as a pack
     (only figures, known ids, sane values, never over the data). PackError names every problem
     with its file, entry and field; nothing of a bad file is kept."""

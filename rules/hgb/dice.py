@@ -72,13 +72,7 @@ class Roll:
     fumble: bool = field(init=False)
 
     def __post_init__(self) -> None:
-        if isinstance(self.dice, (str, bytes)) or not isinstance(self.dice, Sequence):
-            raise RulesError(f"A roll is a list of dice, each 1 to 6; got {self.dice!r}.")
-        values = tuple(self.dice)
-        check_dice(len(values))
-        for value in values:
-            if not is_whole(value) or not 1 <= value <= 6:
-                raise RulesError(f"Each die shows 1 to 6; got {value!r}.")
+        values = _read_dice(self.dice)
         object.__setattr__(self, "dice", values)
         object.__setattr__(self, "result", result_from_dice(values))
         object.__setattr__(self, "fumble", self.result == FUMBLE)
@@ -94,9 +88,22 @@ def roll(dice: int, rng: random.Random) -> Roll:
     return Roll(tuple(rng.randint(1, 6) for _ in range(dice)))
 
 
-def read_roll(dice_values: Sequence[int]) -> Roll:
-    """Read the dice a player rolled on the table (1 to 10 dice, each 1 to 6)."""
-    return Roll(dice_values)
+def read_roll(dice_values: object) -> Roll:
+    """Read the dice a player rolled on the table (1 to 10 dice, each 1 to 6); anything else
+    raises RulesError."""
+    return Roll(_read_dice(dice_values))
+
+
+def _read_dice(dice: object) -> tuple[int, ...]:
+    """``dice`` as a tuple if it is a list of 1 to 10 dice, each 1 to 6, else raise."""
+    if isinstance(dice, (str, bytes)) or not isinstance(dice, Sequence):
+        raise RulesError(f"A roll is a list of dice, each 1 to 6; got {dice!r}.")
+    values = tuple(dice)
+    check_dice(len(values))
+    for value in values:
+        if not is_whole(value) or not 1 <= value <= 6:
+            raise RulesError(f"Each die shows 1 to 6; got {value!r}.")
+    return values
 
 
 def roll_counts(dice: int) -> tuple[tuple[int, int], ...]:

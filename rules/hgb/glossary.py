@@ -6,6 +6,7 @@ Read from rules/hgb/text/glossary.toml.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -28,10 +29,12 @@ def glossary() -> dict[str, Term]:
 ARC_TERMS = {"F": "arc_F", "Ff": "arc_Ff", "FF": "arc_Ff", "Rr": "arc_Rr", "FRr": "arc_FRr"}
 
 
-def weapon_terms(arc: str | None, reloads: bool | None, limited_ammo: int | None, parts) -> list:
+def weapon_terms(
+    arc: str | None, reloads: bool | None, limited_ammo: int | None, parts: Sequence[str]
+) -> list[Term]:
     """The glossary entries that explain one mounted weapon's traits."""
     terms = glossary()
-    found = []
+    found: list[Term] = []
     if arc and arc in ARC_TERMS:
         found.append(terms[ARC_TERMS[arc]])
     if reloads:

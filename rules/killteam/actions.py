@@ -251,11 +251,13 @@ def _limited(weapon: Weapon | None) -> int | None:
     return None if weapon is None else read_weapon_rules(weapon.rules).limited
 
 
-def _action_warnings(state, operative: BattleOperative, key: str, weapon) -> list[str]:
+def _action_warnings(
+    state: KillTeamState, operative: BattleOperative, key: str, weapon: Weapon | None
+) -> list[str]:
     who = label(state, operative)
     done = set(operative.actions)
     name = _action_label(key)
-    warnings = []
+    warnings: list[str] = []
     if key in done:
         warnings.append(
             f"{who} already performed {name} in this activation: each action once per "

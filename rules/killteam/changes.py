@@ -30,8 +30,10 @@ def with_operative(state: KillTeamState, operative: BattleOperative) -> KillTeam
 
 
 def with_side(state: KillTeamState, side: BattleSide) -> KillTeamState:
-    sides = tuple(side if s.key == side.key else s for s in state.sides)
-    return replace(state, sides=sides)  # type: ignore[arg-type]
+    a, b = state.sides
+    return replace(
+        state, sides=(side if a.key == side.key else a, side if b.key == side.key else b)
+    )
 
 
 def label(state: KillTeamState, operative: BattleOperative) -> str:

@@ -20,7 +20,7 @@ dice again. The policies, said beside every odds shown:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -32,6 +32,8 @@ from rules.killteam.weapons import AttackRules, DieFaces
 CRITICAL, NORMAL, FAIL = "critical", "normal", "fail"
 
 RetainedCounts = tuple[tuple[tuple[int, int], int], ...]
+Counts = dict[tuple[int, int, int], int]
+"""How many rolls give each (crits, normals, fails) before the rules re-roll or keep dice."""
 """((crits, normals), count) pairs out of a total number of equally likely rolls."""
 
 
@@ -128,9 +130,16 @@ _CHOICE_NOTES = {
 }
 
 
-def _apply_choices(dice, reads, crits, normals, fails, retain: Retain) -> KeptDice:
+def _apply_choices(
+    dice: tuple[int, ...],
+    reads: tuple[str, ...],
+    crits: int,
+    normals: int,
+    fails: int,
+    retain: Retain,
+) -> KeptDice:
     unrolled = retain.accurate
-    notes = []
+    notes: list[str] = []
     if unrolled:
         notes.append(f"Accurate: {unrolled} kept as normal success{'es' * (unrolled > 1)}.")
     crits, normals, used = kept_after_choices(crits, normals + unrolled, fails, retain)
@@ -155,7 +164,7 @@ def keep_defence_dice(dice: tuple[int, ...], faces: DieFaces, cover_kept: bool) 
 # --- Distributions ----------------------------------------------------------------------------
 
 
-def trinomial(dice: int, faces: DieFaces) -> tuple[tuple[tuple[int, int, int], int], ...]:
+def trinomial(dice: int, faces: DieFaces) -> tuple[tuple[tuple[int, ...], int], ...]:
     """((fails, normals, crits), count) of ``dice`` dice, out of 6**dice rolls."""
     return category_counts(dice, (faces.fail, faces.normal, faces.critical))
 
@@ -165,9 +174,7 @@ def retained_counts(attacks: int, faces: DieFaces, retain: Retain) -> tuple[Reta
     """How many equally likely rolls keep each (crits, normals), and how many rolls in all."""
     unrolled = min(retain.accurate, attacks)
     rolled = attacks - unrolled
-    states: dict[tuple[int, int, int], int] = {
-        (c, n, f): count for (f, n, c), count in trinomial(rolled, faces)
-    }
+    states: Counts = {(c, n, f): count for (f, n, c), count in trinomial(rolled, faces)}
     total = 6**rolled
     if retain.relentless:
         states, total = _reroll(states, total, rolled, faces, lambda f: f)
@@ -184,7 +191,9 @@ def retained_counts(attacks: int, faces: DieFaces, retain: Retain) -> tuple[Reta
     return tuple(sorted(kept.items())), total
 
 
-def _reroll(states, total, most, faces, how_many):
+def _reroll(
+    states: Counts, total: int, most: int, faces: DieFaces, how_many: Callable[[int], int]
+) -> tuple[Counts, int]:
     """Re-roll ``how_many(fails)`` failed dice of each state (at most ``most``)."""
     new: dict[tuple[int, int, int], int] = {}
     for (c, n, f), count in states.items():
@@ -196,7 +205,7 @@ def _reroll(states, total, most, faces, how_many):
     return new, total * 6**most
 
 
-def _reroll_alike(states, total, most, faces):
+def _reroll_alike(states: Counts, total: int, most: int, faces: DieFaces) -> tuple[Counts, int]:
     """Ceaseless: re-roll the failed dice that show the failed result most of them show. The
     failed dice of a state show each failing face alike, so how many share the commonest one
     is counted (``most_alike_counts``), then that many are re-rolled."""

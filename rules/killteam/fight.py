@@ -27,7 +27,7 @@ from rules.checks import check_flag, check_whole
 from rules.errors import RulesError
 from rules.exact import as_fractions
 from rules.killteam.data import core_numbers
-from rules.killteam.dice import KeptDice, retain_policy, retained_counts
+from rules.killteam.dice import KeptDice, RetainedCounts, retain_policy, retained_counts
 from rules.killteam.shoot import AttackProfile
 from rules.killteam.weapons import attack_faces
 
@@ -198,9 +198,9 @@ def fight_choose(fight: Fight, choice: FightChoice) -> Fight:
     rules do not allow raises RulesError with a sentence."""
     if fight.turn is None:
         raise RulesError("The fight is over: no die is left to resolve.")
-    if choice not in fight_choices(fight):
-        raise RulesError(_refusal(fight, choice))
     key = fight.turn
+    if choice not in fight_choices(fight):
+        raise RulesError(_refusal(fight, key, choice))
     me, foe = fight.side(key), fight.side(_other(key))
     me = _spend(me, choice.die)
     notes = list(fight.notes)
@@ -238,17 +238,18 @@ def _spend(fighter: Fighter, die: str | None) -> Fighter:
     return replace(fighter, normals=fighter.normals - 1)
 
 
-def _refusal(fight: Fight, choice: FightChoice) -> str:
-    me, foe = fight.side(fight.turn), fight.side(_other(fight.turn))  # type: ignore[arg-type]
+def _refusal(fight: Fight, turn: str, choice: FightChoice) -> str:
+    """Why ``turn`` (the player whose turn it is) may not make ``choice``."""
+    me, foe = fight.side(turn), fight.side(_other(turn))
     if choice.action not in (STRIKE, BLOCK) or choice.die not in (CRITICAL, NORMAL):
         return "Resolve a die by striking or blocking with a critical or normal success."
     if (me.crits if choice.die == CRITICAL else me.normals) == 0:
-        return f"The {fight.turn} has no unresolved {choice.die} success."
+        return f"The {turn} has no unresolved {choice.die} success."
     if choice.action == BLOCK and choice.die == NORMAL and foe.brutal:
         return "Brutal: only a critical success can block this weapon's successes."
     if choice.action == BLOCK and choice.die == NORMAL and choice.target == CRITICAL:
         return "In a fight a normal success cannot block a critical one."
-    return f"The {_other(fight.turn)} has no unresolved {choice.target} success to block."  # type: ignore[arg-type]
+    return f"The {_other(turn)} has no unresolved {choice.target} success to block."
 
 
 # --- Odds -------------------------------------------------------------------------------------
@@ -329,7 +330,7 @@ def fight_policy(
     return tuple(lines)
 
 
-def _kept(profile: AttackProfile, injured: bool):
+def _kept(profile: AttackProfile, injured: bool) -> tuple[RetainedCounts, int]:
     faces = attack_faces(profile.hit, profile.rules, injured=injured)
     retain = retain_policy(profile.rules, helpful=profile.helpful)
     return retained_counts(profile.attacks, faces, retain)

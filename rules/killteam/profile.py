@@ -42,15 +42,17 @@ MAX_OPERATIVES = 30
 RANGED, MELEE = "ranged", "melee"
 WEAPON_KINDS = {RANGED: "ranged", MELEE: "melee"}
 
+FigureSpec = tuple[str, int, int, str]
+
 # (label, low, high, how a value is printed) of each profile figure. Bounds on typing only,
 # except Save and Hit (see the module docstring).
-PROFILE_FIGURES = {
+PROFILE_FIGURES: dict[str, FigureSpec] = {
     "apl": ("APL", 1, 9, "{}"),
     "move": ("Move", 1, 30, '{}"'),
     "save": ("Save", 2, 6, "{}+"),
     "wounds": ("Wounds", 1, 99, "{}"),
 }
-WEAPON_FIGURES = {
+WEAPON_FIGURES: dict[str, FigureSpec] = {
     "attacks": ("Attacks", 1, 20, "{}"),
     "hit": ("Hit", 2, 6, "{}+"),
     "normal_damage": ("Normal damage", 0, 99, "{}"),
@@ -110,7 +112,7 @@ class WeaponRuleKind:
     def high(self) -> int:
         return PARAMETERS[self.parameter][1]
 
-    def text(self, x: int | None = None) -> str:
+    def text(self, x: int | str | None = None) -> str:
         """The rule as a profile prints it: "Lethal 5+", "Piercing 1", 'Blast 2"', "Brutal"."""
         if not self.takes_x:
             return self.english
@@ -207,7 +209,7 @@ def parse_weapon_rule(text: str) -> WeaponRule:
     clean = " ".join(str(text).split()) if isinstance(text, str) else ""
     match = _RULE_TEXT.fullmatch(clean)
     kind = _rules_by_name().get(match["name"].strip().casefold()) if match else None
-    if kind is None:
+    if match is None or kind is None:
         raise RulesError(f"“{clean}” is not one of the core rules’ 22 weapon rules.")
     x, unit = match["x"], (match["unit"] or "").casefold()
     if not kind.takes_x:
@@ -273,7 +275,7 @@ class OperativeProfile:
     weapons: tuple[Weapon, ...] = ()
 
 
-def _text(data: Mapping, key: str, what: str, field: str, problems: list[Problem]) -> str:
+def _text(data: Mapping[str, Any], key: str, what: str, field: str, problems: list[Problem]) -> str:
     value = data.get(key)
     text = " ".join(value.split()) if isinstance(value, str) else ""
     if not text:
@@ -284,7 +286,12 @@ def _text(data: Mapping, key: str, what: str, field: str, problems: list[Problem
 
 
 def _figure(
-    data: Mapping, key: str, spec: tuple, field: str, problems: list[Problem], prefix: str = ""
+    data: Mapping[str, Any],
+    key: str,
+    spec: FigureSpec,
+    field: str,
+    problems: list[Problem],
+    prefix: str = "",
 ) -> int:
     label, low, high, printed = spec
     value = data.get(key)
@@ -367,7 +374,7 @@ def read_profile(data: Any) -> OperativeProfile:
     return OperativeProfile(name=name, weapons=weapons, **figures)
 
 
-def weapon_to_dict(weapon: Weapon) -> dict:
+def weapon_to_dict(weapon: Weapon) -> dict[str, Any]:
     return {
         "name": weapon.name,
         "kind": weapon.kind,
@@ -379,7 +386,7 @@ def weapon_to_dict(weapon: Weapon) -> dict:
     }
 
 
-def profile_to_dict(profile: OperativeProfile) -> dict:
+def profile_to_dict(profile: OperativeProfile) -> dict[str, Any]:
     """The stored form ``read_profile`` reads back (rules as printed: "Lethal 5+")."""
     return {
         "name": profile.name,
@@ -537,6 +544,7 @@ def read_team(data: Any) -> Team:
     name = data.get("name")
     if not isinstance(name, str):
         problems.append(Problem("name", "The roster has no name."))
+        name = ""  # not kept: the problem is raised below
     raw = data.get("operatives", [])
     if isinstance(raw, str) or not isinstance(raw, list | tuple):
         raise ProfileError([*problems, Problem("operatives", "The operatives must be a list.")])
@@ -577,7 +585,7 @@ def read_team(data: Any) -> Team:
     return _numbered(Team(name, tuple(operatives), chosen, _next_id(data)))
 
 
-def _next_id(data: Mapping) -> int:
+def _next_id(data: Mapping[str, Any]) -> int:
     value = data.get("next_id", 1)
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
 
@@ -597,7 +605,7 @@ def _numbered(team: Team) -> Team:
     return replace(team, operatives=tuple(operatives), next_id=next_id)
 
 
-def team_to_dict(team: Team) -> dict:
+def team_to_dict(team: Team) -> dict[str, Any]:
     """The stored form ``read_team`` reads back."""
     return {
         "name": team.name,

@@ -53,18 +53,18 @@ def initiative_roll(state: KillTeamState, event: Event) -> Step:
             f"{side.label}'s initiative roll of {state.rolls[index]} was already entered{{by}}",
             "match:initiative",
         )
-    rolls = list(state.rolls)
-    rolls[index] = die
+    rolls = (die, state.rolls[1]) if index == 0 else (state.rolls[0], die)
+    first, second = rolls
     how = " on screen" if event["on_screen"] else ""
     summary = f"{side.label} rolled {die}{how} for initiative"
-    new = replace(state, rolls=tuple(rolls))  # type: ignore[arg-type]
-    if None in rolls:
+    new = replace(state, rolls=rolls)
+    if first is None or second is None:
         summary += "."
-    elif rolls[0] != rolls[1]:
-        decider = SIDES[0] if rolls[0] > rolls[1] else SIDES[1]  # type: ignore[operator]
+    elif first != second:
+        decider = SIDES[0] if first > second else SIDES[1]
         new = replace(new, decider=decider)
         summary += (
-            f": {state.side(decider).label} rolled higher ({rolls[0]} to {rolls[1]}) and "
+            f": {state.side(decider).label} rolled higher ({first} to {second}) and "
             "decides who has the initiative."
         )
     elif state.initiative is None:
@@ -265,7 +265,7 @@ def end_turning_point(state: KillTeamState, event: Event) -> Step:
             "match:tp",
         )
     waiting = [label(state, op) for side in state.sides for op in side.ready_operatives()]
-    warnings = ()
+    warnings: tuple[str, ...] = ()
     if waiting:
         warnings = (
             f"Turning point {ending} ended before every operative was expended: "

@@ -103,7 +103,7 @@ def _check_x_plus(value: object, what: str) -> int:
             f"{what} is the x of x+, from 2 to 6 (a 1 always fails, a 6 always succeeds); "
             f"got {value!r}."
         )
-    return value  # type: ignore[return-value]
+    return value
 
 
 def _check_defence_dice(value: object) -> int:
@@ -111,7 +111,7 @@ def _check_defence_dice(value: object) -> int:
         raise RulesError(
             f"Defence dice must be a whole number from 0 to {MAX_DEFENCE_DICE}; got {value!r}."
         )
-    return value  # type: ignore[return-value]
+    return value
 
 
 def defence_dice_to_roll(
@@ -163,7 +163,9 @@ class Blocks:
         return ", ".join(parts) or "no blocks"
 
 
-def _damage(profile: AttackProfile, crits: int, normals: int, blocked_c: int, blocked_n: int):
+def _damage(
+    profile: AttackProfile, crits: int, normals: int, blocked_c: int, blocked_n: int
+) -> int:
     return _damage_of(_figures(profile), crits, normals, blocked_c, blocked_n)
 
 
@@ -350,7 +352,9 @@ def resolve_shoot(
     )
 
 
-def _check_blocks(profile, attack: KeptDice, defence: KeptDice, blocks: Blocks) -> Blocks:
+def _check_blocks(
+    profile: AttackProfile, attack: KeptDice, defence: KeptDice, blocks: Blocks
+) -> Blocks:
     counts = (blocks.crit_on_crit, blocks.pairs_on_crit, blocks.crit_on_normal)
     if not all(is_whole(n) and n >= 0 for n in (*counts, blocks.normal_on_normal)):
         raise RulesError("Blocks are counted in whole numbers of 0 or more.")

@@ -164,7 +164,7 @@ class KillTeamState:
     def side(self, key: object) -> BattleSide:
         if key not in SIDES:
             raise UnknownId(f"A side is a or b; got {key!r}.")
-        return self.sides[SIDES.index(key)]  # type: ignore[arg-type]
+        return self.sides[SIDES.index(key)]
 
     def operative(self, operative_id: object) -> BattleOperative:
         if isinstance(operative_id, str) and operative_id[:1] in SIDES:

@@ -183,7 +183,9 @@ def state_parts(state: KillTeamState) -> dict[str, dict[str, Any]]:
     return parts
 
 
-def changed_parts(before: KillTeamState, after: KillTeamState) -> tuple[dict, dict]:
+def changed_parts(
+    before: KillTeamState, after: KillTeamState
+) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
     """What differs between two states, as (old, new) plain data by part."""
     return diff_parts(state_parts(before), state_parts(after))
 

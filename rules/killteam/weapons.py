@@ -143,7 +143,7 @@ def read_weapon_rules(rules: Iterable[str | WeaponRule] = ()) -> AttackRules:
         if any(other.key == rule.key for other in parsed):
             raise RulesError(f"{rule.kind.english} is listed twice on one weapon.")
         parsed.append(rule)
-    values: dict = {}
+    values: dict[str, Any] = {}
     for rule in parsed:
         if rule.key in _NUMBERS:
             values[rule.key] = rule.x

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from rules.errors import RulesError
 from rules.eventlog import Event, EventError, Stale, Step
@@ -109,7 +110,10 @@ def resolve(state: KillTeamState, event: Event) -> Step:
     note = " ".join(event["note"].split())
     if len(note) > MAX_NOTE:
         raise RulesError(f"A note can be at most {MAX_NOTE} characters.")
-    new, warnings, writes, words = state, [], set(), []
+    new = state
+    warnings: list[str] = []
+    writes: set[str] = set()
+    words: list[str] = []
     if event["action"]:
         new, sentence, warnings, writes = act(
             state, operative, event["action"], event["ap"], event["weapon"]
@@ -144,7 +148,7 @@ def resolve(state: KillTeamState, event: Event) -> Step:
     )
 
 
-def _seen(state: KillTeamState, value: Mapping) -> dict[str, int]:
+def _seen(state: KillTeamState, value: Mapping[str, Any]) -> dict[str, int]:
     if len(value) > MAX_TARGETS:
         raise RulesError(f"At most {MAX_TARGETS} operatives take damage at once.")
     for key, current in value.items():
@@ -154,7 +158,7 @@ def _seen(state: KillTeamState, value: Mapping) -> dict[str, int]:
     return dict(value)
 
 
-def _targets(state: KillTeamState, value: Mapping) -> dict[str, int]:
+def _targets(state: KillTeamState, value: Mapping[str, Any]) -> dict[str, int]:
     if len(value) > MAX_TARGETS:
         raise RulesError(f"At most {MAX_TARGETS} operatives take damage at once.")
     damage = {}
@@ -166,7 +170,7 @@ def _targets(state: KillTeamState, value: Mapping) -> dict[str, int]:
     return damage
 
 
-def _stun_targets(state: KillTeamState, value: list) -> list[str]:
+def _stun_targets(state: KillTeamState, value: list[Any]) -> list[str]:
     if len(value) > MAX_TARGETS:
         raise RulesError(f"At most {MAX_TARGETS} operatives are stunned at once.")
     for key in value:

@@ -178,7 +178,7 @@ def identical_models(
     same options), this one included, in the group's order."""
     group, squad, member = effective_member(roster, catalog, group_index, model_index)
 
-    def signature(other: Member) -> tuple:
+    def signature(other: Member) -> tuple[str, str, bool, frozenset[str]]:
         effective = other.effective.id if other.effective else other.entry.model
         return (other.entry.model, effective, other.leader, frozenset(other.entry.options))
 

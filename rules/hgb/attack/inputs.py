@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.checks import check_flag, check_whole
 from rules.errors import RulesError
@@ -401,13 +401,20 @@ class Target:
         return _answered(self, _TARGET_TYPABLE, figures, "the target")
 
 
-def _answered(obj: Any, allowed: tuple[str, ...], figures: dict[str, int], whose: str) -> Any:
+Answerable = TypeVar("Answerable", Attacker, Target)
+
+
+def _answered(
+    obj: Answerable, allowed: tuple[str, ...], figures: dict[str, int], whose: str
+) -> Answerable:
     unknown = sorted(set(figures) - set(allowed))
     if unknown:
         raise RulesError(
             f"Only {', '.join(allowed)} can be typed in for {whose}; got {', '.join(unknown)}."
         )
-    return dataclasses.replace(obj, **figures, typed_in=obj.typed_in | set(figures))
+    # The names are checked against ``allowed`` above, so the figures may go in by name.
+    typed: dict[str, Any] = dict(figures)
+    return dataclasses.replace(obj, **typed, typed_in=obj.typed_in | set(figures))
 
 
 def figure_origin(obj: Attacker | Target, name: str) -> str:

@@ -49,7 +49,7 @@ def read_result(entry: RollEntry, dice: int, whose: str) -> int:
                 f"{'die' if dice == 1 else 'dice'}; got {result}."
             )
         return result
-    roll = entry if isinstance(entry, Roll) else read_roll(entry)  # type: ignore[arg-type]
+    roll = entry if isinstance(entry, Roll) else read_roll(entry)
     if len(roll.dice) != dice:
         raise RulesError(
             f"{whose} roll is made with {dice} {'die' if dice == 1 else 'dice'}; "

@@ -48,14 +48,14 @@ class _Checker:
         self.entries = store.entries
         self.built = built
 
-    def error(self, entry: Entry, path: tuple, problem: str) -> None:
+    def error(self, entry: Entry, path: tuple[str | int, ...], problem: str) -> None:
         file = entry.field_files.get(str(path[0]), entry.origin) if path else entry.origin
         self.store.errors.append(entry_error(file, entry.kind, entry.id, path, problem))
 
     def exists(self, kind: str, entry_id: str) -> bool:
         return entry_id in self.entries[kind]
 
-    def ref(self, entry: Entry, path: tuple, kind: str, entry_id: str) -> bool:
+    def ref(self, entry: Entry, path: tuple[str | int, ...], kind: str, entry_id: str) -> bool:
         if self.exists(kind, entry_id):
             return True
         known = ", ".join(sorted(self.entries[kind])) or "none"
@@ -283,9 +283,9 @@ def cross_check(store: Store, built: dict[str, dict[str, Any]]) -> None:
         entry = entries["presets"][preset.id]
         check.ref(entry, ("faction",), "factions", preset.faction)
         for number, group in enumerate(preset.groups, 1):
-            squad = squads.get(group.squad)
             if not check.ref(entry, ("groups", number, "squad"), "squads", group.squad):
                 continue
+            squad = squads[group.squad]
             if squad.faction != preset.faction:
                 check.error(
                     entry,
@@ -367,7 +367,11 @@ def _check_squad(
 
 
 def _check_choices(
-    check: _Checker, entry: Entry, path: tuple, squad: Squad, choices: tuple[Choice, ...]
+    check: _Checker,
+    entry: Entry,
+    path: tuple[str | int, ...],
+    squad: Squad,
+    choices: tuple[Choice, ...],
 ) -> None:
     for index, choice in enumerate(choices, 1):
         where = (*path, index)

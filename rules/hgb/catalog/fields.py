@@ -73,7 +73,7 @@ def _one_of(allowed: Iterable[str]) -> Check:
     allowed = tuple(allowed)
 
     def check(value: Any) -> str:
-        if value not in allowed:
+        if not isinstance(value, str) or value not in allowed:
             raise BadField(f"must be one of {', '.join(allowed)}; got {value!r}")
         return value
 
@@ -81,7 +81,7 @@ def _one_of(allowed: Iterable[str]) -> Check:
 
 
 def _list(item: Check, *, non_empty: bool = False) -> Check:
-    def check(value: Any) -> tuple:
+    def check(value: Any) -> tuple[Any, ...]:
         if not isinstance(value, list):
             raise BadField(f"must be a list; got {value!r}")
         if non_empty and not value:
@@ -116,7 +116,7 @@ def check_fields(value: Any, fields: Fields, *, require: bool) -> dict[str, Any]
     return out
 
 
-def _table(fields: Fields, after: Callable[[dict], None] | None = None) -> Check:
+def _table(fields: Fields, after: Callable[[dict[str, Any]], None] | None = None) -> Check:
     def check(value: Any) -> dict[str, Any]:
         out = check_fields(value, fields, require=True)
         if after:
@@ -144,7 +144,7 @@ def _template(value: Any) -> str:
     return text
 
 
-def _limit_after(limit: dict) -> None:
+def _limit_after(limit: dict[str, Any]) -> None:
     if not limit.get("options") and not limit.get("upgrades"):
         raise BadField("must name at least one option or upgrade", ("options",))
     if "min" not in limit and "max" not in limit:

@@ -22,7 +22,6 @@ from rules.hgb.catalog.reading import (
     read_file,
 )
 from rules.hgb.catalog.schema import (
-    KINDS,
     Catalog,
     CoreRules,
     DataError,
@@ -81,7 +80,13 @@ def load_catalog(extra_dirs: Iterable[str | os.PathLike[str]] | None = None) -> 
             default_skills=build_skills(rules["default_skills"]),
             priority_level=rules.get("priority_level"),
         ),
-        **{kind: MappingProxyType(built[kind]) for kind in KINDS},
+        weapons=MappingProxyType(built["weapons"]),
+        models=MappingProxyType(built["models"]),
+        factions=MappingProxyType(built["factions"]),
+        squads=MappingProxyType(built["squads"]),
+        options=MappingProxyType(built["options"]),
+        upgrades=MappingProxyType(built["upgrades"]),
+        presets=MappingProxyType(built["presets"]),
     )
 
 

@@ -6,6 +6,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +53,9 @@ class Store:
     errors: list[str] = field(default_factory=list)
 
 
-def entry_error(file: str, kind: str, entry_id: str, path: tuple, problem: str) -> str:
+def entry_error(
+    file: str, kind: str, entry_id: str, path: tuple[str | int, ...], problem: str
+) -> str:
     where = f"{SINGULAR[kind]} entry '{entry_id}'"
     if path:
         where += f", field {describe_path(path)}"
@@ -136,7 +139,9 @@ def _read_kind(store: Store, name: str, kind: str, value: Any, *, builtin: bool)
             existing.field_files.update({key: name for key in checked})
 
 
-def read_host_entries(name: str, document: Mapping[str, Any]) -> dict[str, dict[str, dict]]:
+def read_host_entries(
+    name: str, document: Mapping[str, Any]
+) -> dict[str, dict[str, dict[str, Any]]]:
     """The entries of one host data file (already parsed TOML), checked field by field as
     ``load_catalog`` checks a host file: ``{kind: {id: fields}}``. Raises DataError naming the
     file, the entry and the field of every problem."""
@@ -166,7 +171,7 @@ def builtin_files() -> list[tuple[str, bytes]]:
     return [(BUILTIN_PREFIX + item.name, item.read_bytes()) for item in sorted(files, key=_name)]
 
 
-def _name(item: Any) -> str:
+def _name(item: Traversable) -> str:
     return item.name
 
 

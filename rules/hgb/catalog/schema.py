@@ -383,6 +383,7 @@ class Catalog:
         if key not in self._refusals:
             model = self.models.get(model_id)
             option = self.options.get(option_id)
+            reason: str | None
             if model is None or option is None:
                 reason = "That model or option is not in the current data."
             else:

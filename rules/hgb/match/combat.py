@@ -25,7 +25,7 @@ from rules.eventlog import EventError, UnknownId
 from rules.hgb.attack import RangeBand, attacks_this_round, rate_of_fire_warnings
 from rules.hgb.catalog import default_catalog
 from rules.hgb.damage import AttackOutcome
-from rules.hgb.match.events import Event, Step
+from rules.hgb.match.events import Event, Handler, NumberedHandler, Step
 from rules.hgb.match.state import (
     MatchState,
     Speed,
@@ -57,7 +57,7 @@ MAX_FIGURES = 64
 FIGURE_RANGE = range(-99, 1000)
 
 
-def _attack_figures(value: dict) -> None:
+def _attack_figures(value: Mapping[str, object]) -> None:
     """Typed-in figures: {"models" or "weapons": {id: {figure: whole number}}}, kept as given."""
     problem = EventError(
         "An attack's figures are {'models' or 'weapons': {id: {figure: whole number}}}."
@@ -83,7 +83,7 @@ def _attack_figures(value: dict) -> None:
                     raise problem
 
 
-def _attack_targets(value: list) -> list[tuple[str, AttackOutcome]]:
+def _attack_targets(value: Sequence[object]) -> list[tuple[str, AttackOutcome]]:
     if len(value) > MAX_ATTACK_TARGETS:
         raise EventError(f"An attack names at most {MAX_ATTACK_TARGETS} models.")
     targets: list[tuple[str, AttackOutcome]] = []
@@ -137,7 +137,7 @@ def _spend_to_attack(state: MatchState, unit: Unit, who: str) -> tuple[Unit, lis
     return unit, [], ""
 
 
-def _attack_bands(value: dict) -> dict[str, RangeBand]:
+def _attack_bands(value: Mapping[str, object]) -> dict[str, RangeBand]:
     """The range band of each model attacked ({"b-1-2": "long"}), as the helper read it."""
     bands = {}
     if len(value) > MAX_ATTACK_TARGETS:
@@ -348,4 +348,6 @@ def ecm_warnings(state: MatchState, blocker: Unit) -> list[str]:
 
 
 # Both are applied by ``step``; an attack is told its number in the log.
-ATTACK_HANDLERS = {"attack": _attack, "ecm": _ecm}
+ATTACK_HANDLERS: dict[str, Handler] = {"attack": _attack, "ecm": _ecm}
+# The handlers told the event's number in the log (see ``rules.hgb.match.play.step``).
+NUMBERED_ATTACK_HANDLERS: dict[str, NumberedHandler] = {"attack": _attack}

@@ -3,14 +3,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from rules import eventlog
-from rules.eventlog import Event
+from rules.eventlog import Event as Event  # re-exported: the match's modules read it here
 from rules.hgb.match.state import MatchState
 
-_UNIT = {"unit": str}
+_UNIT: dict[str, type | tuple[type, ...]] = {"unit": str}
 EVENT_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     # ``box`` is the box the player tapped, counted from 1 (the box past Critical is the last);
     # 0 (events stored before taps named their box) means the next box, or the last crossed off.
@@ -88,3 +89,10 @@ class Step(eventlog.Step):
     def units(self) -> frozenset[str]:
         """Ids of the models whose state this event changed."""
         return frozenset(key.split(":", 1)[0] for key in self.writes if ":" in key)
+
+
+Handler = Callable[[MatchState, Event], Step]
+"""Applies one kind of event to a state (``rules.hgb.match.play.step`` picks it by kind)."""
+
+NumberedHandler = Callable[[MatchState, Event, "int | None"], Step]
+"""A handler also told the number the event has in the log (None: not yet known)."""

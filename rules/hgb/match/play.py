@@ -28,8 +28,8 @@ from dataclasses import replace
 
 from rules.errors import RulesError
 from rules.eventlog import EventError, Stale, UnknownId
-from rules.hgb.match.combat import ATTACK_HANDLERS
-from rules.hgb.match.events import Event, Step
+from rules.hgb.match.combat import ATTACK_HANDLERS, NUMBERED_ATTACK_HANDLERS
+from rules.hgb.match.events import Event, Handler, NumberedHandler, Step
 from rules.hgb.match.rounds import ROUND_HANDLERS
 from rules.hgb.match.state import (
     MatchState,
@@ -403,7 +403,7 @@ def _observation(
     )
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Handler] = {
     "mark_box": _mark_box,
     "clear_box": _clear_box,
     "destroy": _destroy,
@@ -419,7 +419,7 @@ _HANDLERS = {
     **ATTACK_HANDLERS,
 }
 # Handlers told the event's number in the log (see ``step``).
-_NUMBERED = frozenset({"attack", "fo_mark"})
+_NUMBERED: dict[str, NumberedHandler] = {**NUMBERED_ATTACK_HANDLERS, "fo_mark": _fo_mark}
 
 
 def apply_event(state: MatchState, event: Event) -> MatchState:
@@ -448,5 +448,5 @@ def step(state: MatchState, event: Event, seq: int | None = None) -> Step:
             "match:phase",
         )
     if event.kind in _NUMBERED:
-        return handler(state, event, seq)
+        return _NUMBERED[event.kind](state, event, seq)
     return handler(state, event)

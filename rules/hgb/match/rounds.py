@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from rules.errors import RulesError
 from rules.eventlog import EventError, Stale
-from rules.hgb.match.events import Event, Step
+from rules.hgb.match.events import Event, Handler, Step
 from rules.hgb.match.state import (
     SIDES,
     MatchState,
@@ -50,22 +50,21 @@ def _initiative_roll(state: MatchState, event: Event) -> Step:
             f"waiting for {state.side(other_side(side.key)).label}'s roll",
             "match:rolls",
         )
-    rolls = list(state.rolls)
-    rolls[index] = die
+    rolls = (die, state.rolls[1]) if index == 0 else (state.rolls[0], die)
+    first, second = rolls
     how = " on screen" if event["on_screen"] else ""
     summary = f"{side.label} rolled {die}{how} for initiative"
-    if None in rolls:
-        new = replace(state, rolls=tuple(rolls))
+    if first is None or second is None:
+        new = replace(state, rolls=rolls)
         summary += "."
-    elif rolls[0] == rolls[1]:
+    elif first == second:
         new = replace(state, rolls=(None, None), ties=state.ties + 1, last_tie=die)
         summary += f": a tie on {die}, both players re-roll."
     else:
-        winner = SIDES[0] if rolls[0] > rolls[1] else SIDES[1]
-        new = replace(state, rolls=tuple(rolls), winner=winner)
+        winner = SIDES[0] if first > second else SIDES[1]
+        new = replace(state, rolls=rolls, winner=winner)
         summary += (
-            f": {state.side(winner).label} wins ({rolls[0]} to {rolls[1]}) and chooses who "
-            "goes first."
+            f": {state.side(winner).label} wins ({first} to {second}) and chooses who goes first."
         )
     return Step(new, summary, writes=frozenset({"turn"}), reads=_ROUND_READS)
 
@@ -188,7 +187,7 @@ def _end_match(state: MatchState, event: Event) -> Step:
     )
 
 
-ROUND_HANDLERS = {
+ROUND_HANDLERS: dict[str, Handler] = {
     "initiative_roll": _initiative_roll,
     "choose_first": _choose_first,
     "activate": _activate,

@@ -324,10 +324,8 @@ def new_match(a: SideSpec, b: SideSpec) -> MatchState:
     labels = [a.faction or "Side A", b.faction or "Side B"]
     if labels[0] == labels[1]:
         labels = [f"{labels[0]} (A)", f"{labels[1]} (B)"]
-    sides = tuple(
-        _new_side(key, label, spec) for key, label, spec in zip(SIDES, labels, (a, b), strict=True)
-    )
-    return MatchState(sides=sides)  # type: ignore[arg-type]
+    sides = (_new_side(SIDES[0], labels[0], a), _new_side(SIDES[1], labels[1], b))
+    return MatchState(sides=sides)
 
 
 def _new_side(key: str, label: str, spec: SideSpec) -> Side:
@@ -430,9 +428,9 @@ def with_unit(state: MatchState, unit: Unit) -> MatchState:
         + (replace(group, units=units),)
         + side.groups[group_number:]
     )
-    sides = list(state.sides)
-    sides[side_index] = replace(side, groups=groups)
-    return replace(state, sides=tuple(sides))
+    changed = replace(side, groups=groups)
+    sides = (changed, state.sides[1]) if side_index == 0 else (state.sides[0], changed)
+    return replace(state, sides=sides)
 
 
 def unit_label(state: MatchState, unit: Unit) -> str:

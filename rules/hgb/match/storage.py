@@ -53,12 +53,9 @@ def weapon_to_dict(weapon: MatchWeapon) -> dict[str, Any]:
 
 
 def _weapon_from_dict(data: Mapping[str, Any]) -> MatchWeapon:
-    return MatchWeapon(
-        code=data["code"],
-        name=data["name"],
-        **{name: data[name] for name in _WEAPON_FIELDS if name in data},
-        **{name: tuple(data[name]) for name in _WEAPON_LISTS if name in data},
-    )
+    given: dict[str, Any] = {name: data[name] for name in _WEAPON_FIELDS if name in data}
+    given.update({name: tuple(data[name]) for name in _WEAPON_LISTS if name in data})
+    return MatchWeapon(code=data["code"], name=data["name"], **given)
 
 
 def figures_to_dict(figures: ModelFigures) -> dict[str, Any]:
@@ -145,7 +142,7 @@ def _group_to_dict(group: Group) -> dict[str, Any]:
 
 
 def _side_to_dict(side: Side) -> dict[str, Any]:
-    data = {
+    data: dict[str, Any] = {
         "key": side.key,
         "label": side.label,
         "roster_name": side.roster_name,
@@ -164,7 +161,9 @@ def state_to_dict(state: MatchState) -> dict[str, Any]:
     return {**_round_to_dict(state), "sides": [_side_to_dict(side) for side in state.sides]}
 
 
-def state_dict_after(data: Mapping[str, Any], before: MatchState, after: MatchState) -> dict:
+def state_dict_after(
+    data: Mapping[str, Any], before: MatchState, after: MatchState
+) -> dict[str, Any]:
     """``state_to_dict(after)``, made from ``data`` (which is ``state_to_dict(before)``) by
     converting only the models that changed: a tap on a big match stays cheap."""
     sides = []
@@ -224,7 +223,7 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
 def state_from_dict(data: Mapping[str, Any]) -> MatchState:
     """Read a state written by ``state_to_dict``; malformed data raises RulesError."""
     with _reading("match state"):
-        sides = tuple(
+        a, b = (
             Side(
                 key=side["key"],
                 label=side["label"],
@@ -246,7 +245,7 @@ def state_from_dict(data: Mapping[str, Any]) -> MatchState:
             )
             for side in data["sides"]
         )
-        return _with_round(sides, data)  # type: ignore[arg-type]
+        return _with_round((a, b), data)
 
 
 @contextmanager
@@ -267,7 +266,7 @@ def _with_round(sides: tuple[Side, Side], data: Mapping[str, Any]) -> MatchState
         sides=sides,
         round=data["round"],
         phase=Phase(data["phase"]),
-        rolls=tuple(data["rolls"]),  # type: ignore[arg-type]
+        rolls=tuple(data["rolls"]),
         ties=data["ties"],
         last_tie=data["last_tie"],
         winner=data["winner"],
@@ -280,7 +279,7 @@ def _with_round(sides: tuple[Side, Side], data: Mapping[str, Any]) -> MatchState
     )
 
 
-def changed_parts(before: MatchState, after: MatchState) -> tuple[dict, dict]:
+def changed_parts(before: MatchState, after: MatchState) -> tuple[dict[str, Any], dict[str, Any]]:
     """What differs between two states, as plain data: the models that changed and the round.
 
     Used to record each event's "before" and "after" in the log.
