@@ -39,20 +39,24 @@ run: $(STAMP)
 	@echo ""
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
-# The whole suite: lint, rules, app and browser tests.
+# The whole suite: lint, rules, app and browser tests, with Hypothesis' full profile.
 test: $(STAMP) chromium axe lint
-	$(VENV)/bin/pytest
+	HYPOTHESIS_PROFILE=blitz $(VENV)/bin/pytest
 
-# The rules tests alone: no database, seconds.
+# The rules tests alone: no database, about 10 s (property tests try a tenth of their examples:
+# HYPOTHESIS_PROFILE=dev, see tests/examples.py; `make test` runs them in full).
 unit: $(STAMP)
-	$(VENV)/bin/pytest tests/rules
+	HYPOTHESIS_PROFILE=dev $(VENV)/bin/pytest tests/rules
 
-# Everything but the fuzz, browser and multi-server tests (marked slow): the loop while working.
+# Everything but the fuzz, browser and multi-server tests (marked slow): the loop while working
+# (with the inner loop's Hypothesis profile, as `make unit`).
 fast: $(STAMP)
-	$(VENV)/bin/pytest -m "not slow"
+	HYPOTHESIS_PROFILE=dev $(VENV)/bin/pytest -m "not slow"
 
+# mypy checks rules/ strictly (pyproject.toml [tool.mypy]).
 lint: $(STAMP)
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	@if command -v node >/dev/null 2>&1; then for f in static/js/*.js; do node --check $$f || exit 1; done; \

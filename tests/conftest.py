@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import settings as hypothesis_settings
 
 from tests.caches import clear_process_caches
+from tests.examples import load_profile
 
 
 def pytest_report_header(config):
@@ -15,11 +15,8 @@ def pytest_report_header(config):
     return f"blitz database backend: {engine}"
 
 
-# Hypothesis' per-example deadline (200 ms) measures the machine, not the rules: on a loaded CI
-# machine an exact-odds example can take longer and fail a correct test. Speed is measured in
-# bench/, not in tests.
-hypothesis_settings.register_profile("blitz", deadline=None)
-hypothesis_settings.load_profile("blitz")
+# The full Hypothesis profile, or the inner loop's with HYPOTHESIS_PROFILE=dev (tests/examples.py).
+load_profile()
 
 
 @pytest.fixture(autouse=True)

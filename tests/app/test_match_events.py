@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from matches.models import Match, MatchEvent
 from rules.hgb.match import LogEntry, replay
+from tests.examples import examples
 from tests.factories import make_match, make_user, tap
 
 pytestmark = pytest.mark.django_db
@@ -297,7 +298,9 @@ ops_words = st.sampled_from(
 
 
 @settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(200),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     op=st.one_of(st.lists(ops_words, max_size=4).map(" ".join), st.text(max_size=40)),

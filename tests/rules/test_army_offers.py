@@ -14,6 +14,7 @@ from rules.hgb.army import (
     set_group_upgrade,
     set_option,
 )
+from tests.examples import examples
 from tests.rules.test_army_properties import CATALOG, rosters
 
 
@@ -26,7 +27,7 @@ def reference_breaks(roster, taken) -> tuple[str, ...]:
     )
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(rosters())
 def test_offer_warnings_equal_a_full_recheck(roster):
     baseline = offer_baseline(roster, CATALOG)

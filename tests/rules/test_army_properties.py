@@ -27,6 +27,7 @@ from rules.hgb.army import (
 )
 from rules.hgb.bounds import MAX_GROUP_MODELS, MAX_GROUPS, MAX_MODELS
 from rules.hgb.catalog import load_catalog
+from tests.examples import examples
 
 CATALOG = load_catalog()
 FACTIONS = sorted(CATALOG.factions)
@@ -166,7 +167,7 @@ def _forget_some_ids(data: dict, chooser) -> dict:
     return data
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(rosters(), st.data())
 def test_a_roster_whose_ids_the_data_dropped_loads_and_reports_them(roster, data):
     stored = _forget_some_ids(roster_to_dict(roster), lambda: data.draw(st.booleans()))

@@ -24,6 +24,7 @@ from rules.hgb.attack import (
     multi_target_summary,
     resolve_multi_target,
 )
+from tests.examples import examples
 
 
 def text_final(dice: tuple[int, ...], modifier: int) -> int:
@@ -173,7 +174,7 @@ def test_resolving_needs_one_defense_roll_per_model():
         resolve_multi_target(sprayer(), [model(), model()], 5, [3])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.integers(1, 6),
     st.lists(

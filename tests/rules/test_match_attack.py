@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from rules.hgb.damage import DamageState
 from rules.hgb.match import EventError, UnknownId, make_event, parse_event, replay, step
+from tests.examples import examples
 from tests.rules.test_match import ev, play, refused, small_match
 from tests.rules.test_match_log import UNITS, Game, ops
 
@@ -283,7 +284,7 @@ def flatten(items):
             yield item
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(mixed, helper_events)
 def test_attack_and_ecm_replay_and_undo_like_every_event(items, event):
     game = Game()

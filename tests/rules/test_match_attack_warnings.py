@@ -27,6 +27,7 @@ from rules.hgb.match import (
     state_to_dict,
     step,
 )
+from tests.examples import examples
 from tests.rules.test_match import activations, ev, play, refused, small_match
 from tests.rules.test_match_attack import attack, helper_events
 from tests.rules.test_match_log import UNITS, Game, ops
@@ -363,7 +364,7 @@ observations = st.builds(
 )
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(ops, st.lists(st.one_of(helper_events, observations), min_size=1, max_size=8))
 def test_the_stored_change_of_an_attack_or_observation_rebuilds_the_state(operations, events):
     game = Game()

@@ -31,6 +31,7 @@ from rules.hgb.match import (
     undo_of,
     undo_reach,
 )
+from tests.examples import examples
 from tests.rules.test_match import small_match
 
 INITIAL = small_match()
@@ -136,7 +137,7 @@ class Game:
                 pass
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(ops)
 def test_replaying_the_log_rebuilds_the_state_exactly(operations):
     game = Game()
@@ -154,7 +155,7 @@ def test_replaying_the_log_rebuilds_the_state_exactly(operations):
     assert state_from_dict(state_to_dict(game.state)) == game.state
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(ops, events)
 def test_undo_after_do_is_the_identity_and_redo_restores(operations, event):
     game = Game()
@@ -172,7 +173,7 @@ def test_undo_after_do_is_the_identity_and_redo_restores(operations, event):
     assert replay(game.initial, game.log) == after
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(ops)
 def test_undo_last_always_works_until_the_log_is_back_to_the_start(operations):
     game = Game()
@@ -305,7 +306,7 @@ def _reach(game: Game, first: int, target: int) -> int:
     return first
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(ops, st.data())
 def test_an_undo_decided_from_the_end_of_the_log_equals_the_replay(operations, data):
     game = Game()
@@ -323,7 +324,7 @@ def test_an_undo_decided_from_the_end_of_the_log_equals_the_replay(operations, d
     assert quick == _planned(lambda: plan_undo(game.initial, game.log, target, game.summaries))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(ops)
 def test_putting_back_each_change_of_the_log_rewinds_to_the_start(operations):
     game = Game()
@@ -349,7 +350,7 @@ def undo_quick(game: Game, target: int) -> int:
     return game._append(Event("undo", {"target": target}), result)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(ops, st.integers(1, 12))
 def test_undo_last_n_times_then_redo_n_times_gives_the_states_of_a_full_replay(operations, n):
     game = Game()

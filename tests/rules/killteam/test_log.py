@@ -26,6 +26,7 @@ from rules.killteam import (
     step,
     whose_turn,
 )
+from tests.examples import examples
 from tests.rules.killteam.factories import battle, to_firefight
 
 INITIAL = battle(a=2, b=2)
@@ -218,7 +219,7 @@ class Game:
                 pass
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(starts, ops)
 def test_replay_rebuilds_the_state_and_each_recorded_change_carries_every_part(start, operations):
     game = Game(start)
@@ -234,7 +235,7 @@ def test_replay_rebuilds_the_state_and_each_recorded_change_carries_every_part(s
     assert state_from_dict(json.loads(json.dumps(state_to_dict(game.state)))) == game.state
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(starts, ops, st.one_of(events, activation))
 def test_undo_after_do_is_the_identity_and_redo_restores(start, operations, event):
     game = Game(start)
@@ -255,7 +256,7 @@ def test_undo_after_do_is_the_identity_and_redo_restores(start, operations, even
     assert replay(game.initial, game.log) == after
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(starts, ops)
 def test_undo_last_always_works_until_the_log_is_back_to_the_start(start, operations):
     game = Game(start)
@@ -286,7 +287,7 @@ def _read_from(game: Game, first: int, target: int) -> tuple[list[LogEntry], lis
         first = reach
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(starts, ops, st.data())
 def test_an_undo_decided_from_the_end_of_the_log_equals_the_replay(start, operations, data):
     game = Game(start)
@@ -302,7 +303,7 @@ def test_an_undo_decided_from_the_end_of_the_log_equals_the_replay(start, operat
     assert quick == _planned(lambda: plan_undo(game.initial, game.log, target, game.summaries))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(starts, ops)
 def test_putting_back_each_recorded_change_rewinds_to_the_start(start, operations):
     game = Game(start)
@@ -310,7 +311,7 @@ def test_putting_back_each_recorded_change_rewinds_to_the_start(start, operation
     assert rewind(game.state, _read_from(game, 1, 1)[1]) == start
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(starts, ops, st.integers(1, 12))
 def test_undo_last_n_times_then_redo_n_times_from_the_end_of_the_log_gives_the_replay(
     start, operations, n

@@ -22,6 +22,7 @@ from rules.killteam import (
     resolve_shoot,
     shoot_damage_distribution,
 )
+from tests.examples import examples
 from tests.rules.killteam import brute
 
 # Every figure here is made up for the test: the core rules give no datacards.
@@ -137,7 +138,7 @@ def test_piercing_with_cover_takes_dice_away_before_cover_keeps_one(dice):
     same(attacks=2, defence_dice=dice, cover=True, weapon_rules=["Piercing 1"], **BASE)
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(
     attacks=st.integers(1, 3),
     hit=st.integers(2, 6),
