@@ -43,8 +43,8 @@ run: $(STAMP)
 test: $(STAMP) chromium axe lint
 	HYPOTHESIS_PROFILE=blitz $(VENV)/bin/pytest
 
-# The rules tests alone: no database, about 10 s (property tests try a tenth of their examples:
-# HYPOTHESIS_PROFILE=dev, see tests/examples.py; `make test` runs them in full).
+# The rules tests alone: no database, about 10 s of CPU (property tests try a tenth of their
+# examples: HYPOTHESIS_PROFILE=dev, see tests/examples.py; `make test` runs them in full).
 unit: $(STAMP)
 	HYPOTHESIS_PROFILE=dev $(VENV)/bin/pytest tests/rules
 
