@@ -43,7 +43,7 @@ run: $(STAMP)
 test: $(STAMP) chromium axe lint
 	HYPOTHESIS_PROFILE=blitz $(VENV)/bin/pytest
 
-# The rules tests alone: no database, about 10 s of CPU (property tests try a tenth of their
+# The rules tests alone: no database, about 9 s of CPU (property tests try a tenth of their
 # examples: HYPOTHESIS_PROFILE=dev, see tests/examples.py; `make test` runs them in full).
 unit: $(STAMP)
 	HYPOTHESIS_PROFILE=dev $(VENV)/bin/pytest tests/rules
