@@ -130,6 +130,11 @@ def _roll_counts(dice: int) -> tuple[tuple[int, int], ...]:
     return tuple(counts)
 
 
+def clear_roll_cache() -> None:
+    """Forget the cached roll counts (for benchmarks; answers never change)."""
+    _roll_counts.cache_clear()
+
+
 def roll_distribution(dice: int) -> dict[int, Fraction]:
     """Exact chance of every possible result of ``dice`` dice (0 is a Fumble), lowest first.
 

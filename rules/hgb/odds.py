@@ -20,7 +20,13 @@ from rules.hgb.damage import (
     damage_table,
     margin_of_success,
 )
-from rules.hgb.dice import _roll_counts, apply_modifier, check_dice, check_modifier
+from rules.hgb.dice import (
+    apply_modifier,
+    check_dice,
+    check_modifier,
+    clear_roll_cache,
+    roll_counts,
+)
 
 
 @lru_cache(maxsize=4096)
@@ -30,10 +36,10 @@ def _margin_counts(
     """(margin, count) pairs, lowest margin first, and the number of equally likely rolls."""
     defense = [
         (apply_modifier(result, defense_modifier), count)
-        for result, count in _roll_counts(defense_dice)
+        for result, count in roll_counts(defense_dice)
     ]
     margins: dict[int, int] = {}
-    for result, attack_count in _roll_counts(attack_dice):
+    for result, attack_count in roll_counts(attack_dice):
         attack_final = apply_modifier(result, attack_modifier)
         for defense_final, defense_count in defense:
             margin = attack_final - defense_final
@@ -151,5 +157,5 @@ def kill_chance(odds: Mapping[AttackOutcome, Fraction], boxes_left: int | None =
 
 def clear_caches() -> None:
     """Forget every cached distribution (for benchmarks; answers never change)."""
-    _roll_counts.cache_clear()
+    clear_roll_cache()
     _margin_counts.cache_clear()
