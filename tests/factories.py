@@ -123,13 +123,14 @@ def make_team(
     (frag, krak)."""
     from armies.killteam.services import stored_fields, team_create
     from rules.killteam import profile as kt
+    from rules.killteam import team as kteam
 
     roster = team_create(owner=_owner(user, guest_key), name=name)
-    team = kt.read_team(roster.army)
+    team = kteam.read_team(roster.army)
     for _ in range(operatives):
-        team = kt.add_operative(team, kt.read_profile(profile), entered_by="jan")
+        team = kteam.add_operative(team, kt.read_profile(profile), entered_by="jan")
     if any(grenades):
-        team = kt.set_grenades(team, *grenades)
+        team = kteam.set_grenades(team, *grenades)
     for field, value in stored_fields(team).items():
         setattr(roster, field, value)
     roster.save()

@@ -10,6 +10,7 @@ from django import forms
 from blitz_site.once import OnceKeyField
 from blitz_site.text import StorableTextMixin
 from rules.killteam import profile as kt
+from rules.killteam import team as kteam
 
 NUMBER = re.compile(r"[0-9]{1,4}")  # ASCII digits only: "²" or "٣" is not a figure here
 FIRST_SLOTS = 3  # weapon slots of a new profile; an edited one shows its weapons and two more
@@ -84,7 +85,7 @@ class OperativeForm(StorableTextMixin, forms.Form):
         )
 
 
-def grenade_label(choice: kt.Grenades) -> str:
+def grenade_label(choice: kteam.Grenades) -> str:
     if not choice.count:
         return "No explosive grenades"
     if choice.frag and choice.krak:
@@ -92,7 +93,7 @@ def grenade_label(choice: kt.Grenades) -> str:
     return f"{choice.count} {'frag' if choice.frag else 'krak'} grenades"
 
 
-def grenade_value(choice: kt.Grenades) -> str:
+def grenade_value(choice: kteam.Grenades) -> str:
     return f"{choice.frag}-{choice.krak}"
 
 
@@ -100,7 +101,7 @@ class GrenadesForm(forms.Form):
     grenades = forms.ChoiceField(
         label="Explosive grenades",
         widget=forms.RadioSelect,
-        choices=lambda: [(grenade_value(c), grenade_label(c)) for c in kt.grenade_choices()],
+        choices=lambda: [(grenade_value(c), grenade_label(c)) for c in kteam.grenade_choices()],
         error_messages={
             "required": "Pick the team's explosive grenades (or none).",
             "invalid_choice": "Explosive grenades come as a pick of two: 2 frag, 2 krak, or one "

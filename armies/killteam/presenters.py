@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from armies.killteam.services import LibraryProfile
 from armies.models import Roster
 from rules.killteam import profile as kt
+from rules.killteam import team as kteam
 
 KIND_WORDS = {kt.RANGED: "Ranged", kt.MELEE: "Melee"}
 
 
-def grenade_words(grenades: kt.Grenades) -> str:
+def grenade_words(grenades: kteam.Grenades) -> str:
     """The team's explosive grenades in words: "2 frag grenades", "1 frag and 1 krak grenade"."""
     parts = [(n, what) for n, what in ((grenades.frag, "frag"), (grenades.krak, "krak")) if n]
     if not parts:
@@ -47,7 +48,7 @@ class ProfileCard:
     the team) or a library entry's."""
 
     profile: kt.OperativeProfile
-    operative: kt.Operative | None = None
+    operative: kteam.Operative | None = None
     number: int = 0  # the operative's place in the team, from 1
     entry: LibraryProfile | None = None
 
@@ -83,7 +84,7 @@ class ProfileCard:
 @dataclass
 class TeamView:
     roster: Roster
-    team: kt.Team | None
+    team: kteam.Team | None
     unreadable: str = ""
     faction_name: str = "Kill Team"
     total: int = 0
@@ -127,7 +128,7 @@ class TeamView:
 
 def team_view(roster: Roster) -> TeamView:
     try:
-        team = kt.read_team(roster.army)
+        team = kteam.read_team(roster.army)
     except kt.ProfileError as error:
         return TeamView(roster, None, unreadable=f"{error} It is shown as stored.")
     return TeamView(roster, team)

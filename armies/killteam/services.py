@@ -21,16 +21,17 @@ from armies.services import Change, RosterError, change_once, clean_name, create
 from blitz_site import inputs
 from blitz_site.systems import KILLTEAM
 from rules.killteam import profile as kt
+from rules.killteam import team as kteam
 
 DEFAULT_NAME = "Kill team"
 MAX_PROFILES = 400  # profiles in one pack (a Heavy Gear Blitz pack holds as many entries)
 
 
-def stored_fields(team: kt.Team) -> dict:
+def stored_fields(team: kteam.Team) -> dict:
     """The row's fields of a Kill Team roster."""
     return {
         "system": KILLTEAM.id,
-        "army": kt.team_to_dict(team),
+        "army": kteam.team_to_dict(team),
         "name": team.name,
         "faction": "",
         "data_fingerprint": kt.data_fingerprint(),
@@ -42,18 +43,18 @@ def team_create(*, owner: Owner, name: str = "", key: str = "") -> Roster:
     """A new, empty kill team, once per form ``key``."""
     if first := created_with(owner, key):
         return first
-    team = kt.new_team(clean_name(name or DEFAULT_NAME))
+    team = kteam.new_team(clean_name(name or DEFAULT_NAME))
     return new_roster(owner, key=key, **stored_fields(team))
 
 
 def team_change(
-    *, owner: Owner, roster_id: int, key: str = "", change: Callable[[kt.Team], kt.Team]
+    *, owner: Owner, roster_id: int, key: str = "", change: Callable[[kteam.Team], kteam.Team]
 ) -> Change:
     """Apply one change to a kill team, once per key, under a row lock (Roster.DoesNotExist
     for anything but the owner's live Kill Team roster)."""
 
     def store(roster: Roster) -> None:
-        for field, value in stored_fields(change(kt.read_team(roster.army))).items():
+        for field, value in stored_fields(change(kteam.read_team(roster.army))).items():
             setattr(roster, field, value)
 
     return change_once(owner=owner, roster_id=roster_id, key=key, system=KILLTEAM, store=store)
@@ -62,13 +63,13 @@ def team_change(
 def team_rename(*, owner: Owner, roster_id: int, name: str) -> Change:
     clean = clean_name(name)
     return team_change(
-        owner=owner, roster_id=roster_id, change=lambda team: kt.rename_team(team, clean)
+        owner=owner, roster_id=roster_id, change=lambda team: kteam.rename_team(team, clean)
     )
 
 
 def team_set_grenades(*, owner: Owner, roster_id: int, frag: int, krak: int) -> Change:
     return team_change(
-        owner=owner, roster_id=roster_id, change=lambda team: kt.set_grenades(team, frag, krak)
+        owner=owner, roster_id=roster_id, change=lambda team: kteam.set_grenades(team, frag, krak)
     )
 
 
@@ -116,7 +117,7 @@ def operative_add(*, owner: Owner, roster_id: int, key: str, choice: str, name: 
         owner=owner,
         roster_id=roster_id,
         key=key,
-        change=lambda team: kt.add_operative(
+        change=lambda team: kteam.add_operative(
             team, picked.profile, name=name, entered_by=picked.pack.entered_by
         ),
     )
@@ -130,7 +131,7 @@ def operative_change(
     return team_change(
         owner=owner,
         roster_id=roster_id,
-        change=lambda team: kt.change_operative(
+        change=lambda team: kteam.change_operative(
             team,
             operative_id,
             name=name,
@@ -145,19 +146,19 @@ def operative_remove(*, owner: Owner, roster_id: int, key: str, operative_id: in
         owner=owner,
         roster_id=roster_id,
         key=key,
-        change=lambda team: kt.remove_operative(team, operative_id),
+        change=lambda team: kteam.remove_operative(team, operative_id),
     )
 
 
 def copy_fields(roster: Roster, name: str) -> dict:
-    return stored_fields(kt.rename_team(kt.read_team(roster.army), name))
+    return stored_fields(kteam.rename_team(kteam.read_team(roster.army), name))
 
 
 def import_fields(data: object, *, importer: str) -> dict:
     """A kill team's fields from an export's "roster", checked whole; each operative's profile
     stays entered by whom the file says, marked as imported by ``importer``."""
     try:
-        team = kt.read_team(data)
+        team = kteam.read_team(data)
     except kt.ProfileError as error:
         raise RosterError("This file can't be imported. " + str(error)) from error
     team = replace(
@@ -167,7 +168,7 @@ def import_fields(data: object, *, importer: str) -> dict:
             for operative in team.operatives
         ),
     )
-    return stored_fields(kt.rename_team(team, clean_name(team.name or "Imported kill team")))
+    return stored_fields(kteam.rename_team(team, clean_name(team.name or "Imported kill team")))
 
 
 # --- Profiles in a Kill Team datacard pack ------------------------------------------------------

@@ -27,6 +27,7 @@ from blitz_site.once import new_key, read_key
 from blitz_site.systems import KILLTEAM
 from blitz_site.text import is_token
 from rules.killteam import profile as kt
+from rules.killteam import team as kteam
 
 PROFILES_PACK = "Kill Team profiles"
 PROFILES_PACK_KEY = "killteam-profiles"  # the editor makes one such pack, however often tapped
@@ -143,7 +144,7 @@ def operative_edit(request: HttpRequest, pk: int, operative: int) -> HttpRespons
     """Rename an operative, or build it from a library profile again (its figures now)."""
     roster = own_roster(request, pk, KILLTEAM)
     try:
-        current = kt.read_team(roster.army).operative(operative)
+        current = kteam.read_team(roster.army).operative(operative)
     except kt.ProfileError as error:
         raise Http404("That operative is no longer in the team.") from error
     data = request.POST if request.method == "POST" else None

@@ -17,6 +17,7 @@ from armies.owners import request_owner
 from armies.systems.base import Builder, ListItem, Templates, form_key, share_url
 from blitz_site.systems import KILLTEAM
 from rules.killteam import profile as kt
+from rules.killteam import team as kteam
 
 RULES_NOTE = (
     "The Kill Team core rules give no datacards, no points and no rules for choosing a team, "
@@ -53,7 +54,7 @@ class KillTeam(Builder):
     def editor_context(self, request: HttpRequest, roster: Roster, **extra) -> dict:
         view = team_view(roster)
         profiles = services.library_profiles(packs.library(request_owner(request), KILLTEAM))
-        grenades = view.team.grenades if view.team else kt.Grenades()
+        grenades = view.team.grenades if view.team else kteam.Grenades()
         return {
             "view": view,
             "roster": roster,

@@ -43,21 +43,15 @@ from rules.killteam.melee import (
 )
 from rules.killteam.play import make_event, read_event, step
 from rules.killteam.profile import (
-    Grenades,
-    Operative,
     OperativeProfile,
     Problem,
     ProfileError,
-    Team,
     Weapon,
     WeaponRule,
     WeaponRuleKind,
-    grenade_choices,
     parse_weapon_rule,
     profile_to_dict,
     read_profile,
-    read_team,
-    team_to_dict,
     weapon_rules,
 )
 from rules.killteam.shoot import (
@@ -95,6 +89,7 @@ from rules.killteam.storage import (
     state_parts,
     state_to_dict,
 )
+from rules.killteam.team import Grenades, Operative, Team, grenade_choices, read_team, team_to_dict
 from rules.killteam.weapons import (
     AttackRules,
     hot_damage_distribution,

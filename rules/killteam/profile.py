@@ -24,20 +24,17 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from rules.errors import RulesError
-from rules.killteam.data import read_data
 
 WEAPON_RULE_ENTRIES = 22  # the text's list of weapon rules; two are printed in two forms
 MAX_NAME = 60
 MAX_WEAPONS = 8
 MAX_WEAPON_RULES = 12
-MAX_OPERATIVES = 30
-"""Size bound of a team (the pages stay fast): not a selection rule, the text gives none."""
 
 RANGED, MELEE = "ranged", "melee"
 WEAPON_KINDS = {RANGED: "ranged", MELEE: "melee"}
@@ -398,261 +395,22 @@ def profile_to_dict(profile: OperativeProfile) -> dict[str, Any]:
     }
 
 
-# --- Equipment: explosive grenades ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Grenades:
-    """The explosive grenades a team picked: each usable as many times as picked."""
-
-    frag: int = 0
-    krak: int = 0
-
-    @property
-    def count(self) -> int:
-        return self.frag + self.krak
-
-
-# The text: choose two explosive grenades (the figure lives in equipment.toml).
-GRENADE_PICKS: int = read_data("equipment.toml")["explosive_grenades"]["picks"]
-
-
-def grenade_choices() -> tuple[Grenades, ...]:
-    """Every choice the text allows: none (the equipment is optional), 2 frag, 2 krak, or one
-    of each."""
-    picks = tuple(Grenades(frag, GRENADE_PICKS - frag) for frag in range(GRENADE_PICKS, -1, -1))
-    return (Grenades(), *picks)
-
-
-def read_grenades(frag: Any, krak: Any) -> Grenades:
-    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in (frag, krak)):
-        raise ProfileError(
-            [Problem("grenades", "Grenade counts must be whole numbers, 0 or more.")]
-        )
-    choice = Grenades(frag, krak)
-    if choice not in grenade_choices():
-        raise ProfileError(
-            [
-                Problem(
-                    "grenades",
-                    "Explosive grenades come as a pick of two: 2 frag, 2 krak, or one of each "
-                    f"(or none); got {frag} frag and {krak} krak.",
-                )
-            ]
-        )
-    return choice
-
-
-# --- Teams ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Operative:
-    id: int  # stable within its team: forms name it, so a stale form changes nothing
-    name: str  # the player's own name for it; "" means its profile's name
-    profile: OperativeProfile
-    entered_by: str = ""  # who typed the profile in, as the library said when it was added
-
-    @property
-    def title(self) -> str:
-        return self.name or self.profile.name
-
-
-@dataclass(frozen=True)
-class Team:
-    name: str
-    operatives: tuple[Operative, ...] = ()
-    grenades: Grenades = Grenades()
-    next_id: int = 1
-
-    def operative(self, operative_id: int) -> Operative:
-        for operative in self.operatives:
-            if operative.id == operative_id:
-                return operative
-        raise ProfileError([Problem("operative", "That operative is no longer in the team.")])
-
-
-def new_team(name: str) -> Team:
-    return Team(name=name)
-
-
-def _operative_name(name: Any) -> str:
-    text = " ".join(name.split()) if isinstance(name, str) else ""
-    if len(text) > MAX_NAME:
-        raise ProfileError(
-            [Problem("name", f"An operative's name can be at most {MAX_NAME} characters.")]
-        )
-    return text
-
-
-def add_operative(
-    team: Team, profile: OperativeProfile, *, name: str = "", entered_by: str = ""
-) -> Team:
-    if len(team.operatives) >= MAX_OPERATIVES:
-        raise ProfileError(
-            [
-                Problem(
-                    "operative",
-                    f"A team in Blitz holds at most {MAX_OPERATIVES} operatives "
-                    "(a size limit of the app; the rules set none).",
-                )
-            ]
-        )
-    operative = Operative(team.next_id, _operative_name(name), profile, entered_by)
-    return replace(team, operatives=(*team.operatives, operative), next_id=team.next_id + 1)
-
-
-def change_operative(
-    team: Team,
-    operative_id: int,
-    *,
-    name: str,
-    profile: OperativeProfile | None = None,
-    entered_by: str | None = None,
-) -> Team:
-    """Rename an operative and, given a ``profile``, build it from that profile instead."""
-    current = team.operative(operative_id)
-    changed = replace(
-        current,
-        name=_operative_name(name),
-        profile=profile or current.profile,
-        entered_by=current.entered_by if entered_by is None else entered_by,
-    )
-    operatives = tuple(changed if o.id == operative_id else o for o in team.operatives)
-    return replace(team, operatives=operatives)
-
-
-def remove_operative(team: Team, operative_id: int) -> Team:
-    team.operative(operative_id)
-    return replace(team, operatives=tuple(o for o in team.operatives if o.id != operative_id))
-
-
-def set_grenades(team: Team, frag: Any, krak: Any) -> Team:
-    return replace(team, grenades=read_grenades(frag, krak))
-
-
-def rename_team(team: Team, name: str) -> Team:
-    return replace(team, name=name)
-
-
-def read_team(data: Any) -> Team:
-    """A team from its stored (or imported) form, checked whole; ProfileError names each
-    problem with its operative."""
-    if not isinstance(data, Mapping):
-        raise ProfileError([Problem("", "This is not a Kill Team roster.")])
-    problems: list[Problem] = []
-    name = data.get("name")
-    if not isinstance(name, str):
-        problems.append(Problem("name", "The roster has no name."))
-        name = ""  # not kept: the problem is raised below
-    raw = data.get("operatives", [])
-    if isinstance(raw, str) or not isinstance(raw, list | tuple):
-        raise ProfileError([*problems, Problem("operatives", "The operatives must be a list.")])
-    if len(raw) > MAX_OPERATIVES:
-        raise ProfileError(
-            [*problems, Problem("operatives", f"At most {MAX_OPERATIVES} operatives.")]
-        )
-    operatives: list[Operative] = []
-    for index, item in enumerate(raw):
-        where = f"Operative {index + 1}: "
-        if not isinstance(item, Mapping):
-            problems.append(Problem(f"operatives.{index}", f"{where}not an operative."))
-            continue
-        try:
-            profile = read_profile(item.get("profile"))
-            own_name = _operative_name(item.get("name", ""))
-        except ProfileError as error:
-            problems += [Problem(f"operatives.{index}", where + p.message) for p in error.problems]
-            continue
-        number = item.get("id")
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            number = 0  # renumbered below
-        entered_by = item.get("entered_by", "")
-        entered_by = entered_by[:150] if isinstance(entered_by, str) else ""
-        operatives.append(Operative(number, own_name, profile, entered_by))
-    grenades = data.get("grenades") or {}
-    try:
-        chosen = (
-            read_grenades(grenades.get("frag", 0), grenades.get("krak", 0))
-            if isinstance(grenades, Mapping)
-            else read_grenades(None, None)
-        )
-    except ProfileError as error:
-        problems += error.problems
-        chosen = Grenades()
-    if problems:
-        raise ProfileError(problems)
-    return _numbered(Team(name, tuple(operatives), chosen, _next_id(data)))
-
-
-def _next_id(data: Mapping[str, Any]) -> int:
-    value = data.get("next_id", 1)
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
-
-
-def _numbered(team: Team) -> Team:
-    """Every operative with its own id, and ``next_id`` past them all: an imported file with
-    missing or repeated ids is renumbered, never refused."""
-    seen: set[int] = set()
-    operatives = []
-    next_id = max([team.next_id, *(o.id + 1 for o in team.operatives)])
-    for operative in team.operatives:
-        if operative.id < 1 or operative.id in seen:
-            operative = replace(operative, id=next_id)
-            next_id += 1
-        seen.add(operative.id)
-        operatives.append(operative)
-    return replace(team, operatives=tuple(operatives), next_id=next_id)
-
-
-def team_to_dict(team: Team) -> dict[str, Any]:
-    """The stored form ``read_team`` reads back."""
-    return {
-        "name": team.name,
-        "operatives": [
-            {
-                "id": operative.id,
-                "name": operative.name,
-                "entered_by": operative.entered_by,
-                "profile": profile_to_dict(operative.profile),
-            }
-            for operative in team.operatives
-        ],
-        "grenades": {"frag": team.grenades.frag, "krak": team.grenades.krak},
-        "next_id": team.next_id,
-    }
-
-
 __all__ = [
-    "MAX_OPERATIVES",
     "MAX_WEAPONS",
     "MAX_WEAPON_RULES",
     "MELEE",
     "RANGED",
     "WEAPON_RULE_ENTRIES",
-    "Grenades",
-    "Operative",
     "OperativeProfile",
     "Problem",
     "ProfileError",
-    "Team",
     "Weapon",
     "WeaponRule",
     "WeaponRuleKind",
-    "add_operative",
-    "change_operative",
     "data_fingerprint",
-    "grenade_choices",
-    "new_team",
     "parse_weapon_rule",
     "profile_to_dict",
-    "read_grenades",
     "read_profile",
-    "read_team",
-    "remove_operative",
-    "rename_team",
-    "set_grenades",
-    "team_to_dict",
     "weapon_rule",
     "weapon_rule_kind",
     "weapon_rules",

@@ -12,7 +12,8 @@ from rules.eventlog import UnknownId
 from rules.killteam.command import STARTING_CP
 from rules.killteam.data import core_numbers
 from rules.killteam.equipment import equipment
-from rules.killteam.profile import Team, Weapon
+from rules.killteam.profile import Weapon
+from rules.killteam.team import Team
 from rules.killteam.wounds import WoundState, injured_hit, injured_move, wound_state
 
 SIDES = ("a", "b")
@@ -249,7 +250,7 @@ def _new_side(key: str, spec: SideSpec) -> BattleSide:
 
 
 def side_from_team(team: Team, label: str) -> SideSpec:
-    """A side built from a kill team the builder made (``profile.Team``)."""
+    """A side built from a kill team the builder made (``team.Team``)."""
     return SideSpec(
         label=label,
         team=team.name,

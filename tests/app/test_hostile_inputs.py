@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from armies.models import DataPack, Roster
 from matches.models import MatchEvent
-from rules.killteam import profile as kt
+from rules.killteam import team as kteam
 from tests import hostile
 from tests.factories import make_roster, make_team, make_user
 
@@ -138,7 +138,7 @@ def test_a_kill_team_import_keeps_the_files_author_marked_as_imported_by_the_imp
     response = importer.post(reverse("armies:roster-import"), {"text": json.dumps(document)})
     assert response.status_code == 302
     imported = Roster.objects.get(owner=ben)
-    (operative,) = kt.read_team(imported.army).operatives
+    (operative,) = kteam.read_team(imported.army).operatives
     said = "the Games Workshop rules team (imported from a file by ben)"
     assert operative.entered_by == said
     share = importer.post(reverse("armies:roster-share-new", args=[imported.pk]))
@@ -160,7 +160,7 @@ def test_a_kill_team_import_without_an_author_says_who_imported_it():
     del document["roster"]["operatives"][0]["entered_by"]
     response = Client().post(reverse("armies:roster-import"), {"text": json.dumps(document)})
     assert response.status_code == 302
-    (operative,) = kt.read_team(Roster.objects.get(owner=None).army).operatives
+    (operative,) = kteam.read_team(Roster.objects.get(owner=None).army).operatives
     assert operative.entered_by == "imported from a file by a guest"
 
 

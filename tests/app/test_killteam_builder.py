@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from armies.models import DataPack, Roster
 from blitz_site.systems import HGB, KILLTEAM
-from rules.killteam import profile as kt
+from rules.killteam import team as kteam
 from tests.factories import (
     KT_PROFILE,
     make_kt_pack,
@@ -42,9 +42,9 @@ def flash(response) -> str:
     return " ".join(m.message for m in response.wsgi_request._messages)
 
 
-def team_of(roster) -> kt.Team:
+def team_of(roster) -> kteam.Team:
     roster.refresh_from_db()
-    return kt.read_team(roster.army)
+    return kteam.read_team(roster.army)
 
 
 def profile_post(**changes) -> dict:
@@ -386,7 +386,7 @@ def test_an_editor_without_profiles_says_how_to_type_one_in(client, player):
 def test_the_team_picks_its_grenades_as_the_rules_allow(client, player, value, frag, krak):
     roster = make_team(player)
     client.post(reverse("armies:team-grenades", args=[roster.pk]), {"grenades": value})
-    assert team_of(roster).grenades == kt.Grenades(frag, krak)
+    assert team_of(roster).grenades == kteam.Grenades(frag, krak)
 
 
 @pytest.mark.parametrize("value", ["3-0", "1-0", "2-2", "", "x"])
@@ -396,7 +396,7 @@ def test_any_other_grenade_pick_is_refused_in_words(client, player, value):
     response = client.post(reverse("armies:team-grenades", args=[roster.pk]), {"grenades": value})
     assert response.status_code == 302
     assert "grenades" in flash(response)
-    assert team_of(roster).grenades == kt.Grenades(1, 1)
+    assert team_of(roster).grenades == kteam.Grenades(1, 1)
 
 
 def test_renaming_a_team(client, player):
@@ -483,7 +483,7 @@ def test_kill_team_forms_enforce_csrf(player):
         reverse("armies:team-grenades", args=[roster.pk]), {"grenades": "2-0"}
     )
     assert response.status_code == 403
-    assert team_of(roster).grenades == kt.Grenades()
+    assert team_of(roster).grenades == kteam.Grenades()
 
 
 # --- Every other page: print, text, share, copy, exports, history ------------------------------

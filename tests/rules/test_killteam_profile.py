@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from rules.errors import RulesError
 from rules.killteam import profile as kt
+from rules.killteam import team as kteam
 from tests.killteam_profiles import KT_PROFILE
 
 PROFILE = KT_PROFILE
@@ -202,22 +203,22 @@ def test_something_that_is_no_profile_is_refused(data):
 
 @pytest.mark.parametrize(("frag", "krak"), [(0, 0), (2, 0), (0, 2), (1, 1)])
 def test_a_team_picks_two_explosive_grenades_or_none(frag, krak):
-    assert kt.read_grenades(frag, krak) == kt.Grenades(frag, krak)
+    assert kteam.read_grenades(frag, krak) == kteam.Grenades(frag, krak)
 
 
 @pytest.mark.parametrize(("frag", "krak"), [(1, 0), (0, 1), (3, 0), (2, 1), (2, 2), (-1, 3)])
 def test_any_other_grenade_pick_is_refused_with_the_rule_in_words(frag, krak):
     with pytest.raises(kt.ProfileError) as caught:
-        kt.read_grenades(frag, krak)
+        kteam.read_grenades(frag, krak)
     assert "2 frag, 2 krak, or one of each" in str(caught.value) or "0 or more" in str(caught.value)
 
 
 def test_the_choices_offered_are_exactly_the_ones_the_text_allows():
-    assert set(kt.grenade_choices()) == {
-        kt.Grenades(0, 0),
-        kt.Grenades(2, 0),
-        kt.Grenades(1, 1),
-        kt.Grenades(0, 2),
+    assert set(kteam.grenade_choices()) == {
+        kteam.Grenades(0, 0),
+        kteam.Grenades(2, 0),
+        kteam.Grenades(1, 1),
+        kteam.Grenades(0, 2),
     }
 
 
@@ -226,44 +227,44 @@ def test_the_choices_offered_are_exactly_the_ones_the_text_allows():
 
 def test_a_team_adds_renames_and_removes_operatives_by_their_own_id():
     profile = kt.read_profile(PROFILE)
-    team = kt.new_team("Test team")
-    team = kt.add_operative(team, profile, entered_by="jan")
-    team = kt.add_operative(team, profile, name="Gunner")
+    team = kteam.new_team("Test team")
+    team = kteam.add_operative(team, profile, entered_by="jan")
+    team = kteam.add_operative(team, profile, name="Gunner")
     assert [(o.id, o.title) for o in team.operatives] == [(1, "Test trooper"), (2, "Gunner")]
-    team = kt.remove_operative(team, 1)
-    team = kt.add_operative(team, profile)
+    team = kteam.remove_operative(team, 1)
+    team = kteam.add_operative(team, profile)
     assert [o.id for o in team.operatives] == [2, 3]  # an id is never given twice
-    team = kt.change_operative(team, 2, name="Sergeant")
+    team = kteam.change_operative(team, 2, name="Sergeant")
     assert team.operative(2).title == "Sergeant" and team.operative(2).profile == profile
     with pytest.raises(kt.ProfileError, match="no longer in the team"):
-        kt.remove_operative(team, 1)
+        kteam.remove_operative(team, 1)
 
 
 def test_a_team_writes_and_reads_back_unchanged():
-    team = kt.add_operative(kt.new_team("T"), kt.read_profile(PROFILE), entered_by="jan")
-    team = kt.set_grenades(team, 1, 1)
-    assert kt.read_team(kt.team_to_dict(team)) == team
+    team = kteam.add_operative(kteam.new_team("T"), kt.read_profile(PROFILE), entered_by="jan")
+    team = kteam.set_grenades(team, 1, 1)
+    assert kteam.read_team(kteam.team_to_dict(team)) == team
 
 
 def test_a_team_is_bounded_by_size_and_says_the_rules_set_no_limit():
-    team = kt.new_team("T")
+    team = kteam.new_team("T")
     profile = kt.read_profile(PROFILE)
-    for _ in range(kt.MAX_OPERATIVES):
-        team = kt.add_operative(team, profile)
+    for _ in range(kteam.MAX_OPERATIVES):
+        team = kteam.add_operative(team, profile)
     with pytest.raises(kt.ProfileError, match="the rules set none"):
-        kt.add_operative(team, profile)
+        kteam.add_operative(team, profile)
 
 
 def test_an_imported_team_with_repeated_ids_is_renumbered():
     op = {"id": 1, "name": "", "profile": PROFILE}
-    team = kt.read_team({"name": "T", "operatives": [op, op, {**op, "id": "x"}]})
+    team = kteam.read_team({"name": "T", "operatives": [op, op, {**op, "id": "x"}]})
     assert [o.id for o in team.operatives] == [1, 2, 3] and team.next_id == 4
 
 
 def test_a_bad_team_names_the_operative_with_the_problem():
     data = {"name": "T", "operatives": [{"profile": with_(apl=0)}], "grenades": {"frag": 3}}
     with pytest.raises(kt.ProfileError) as caught:
-        kt.read_team(data)
+        kteam.read_team(data)
     messages = [problem.message for problem in caught.value.problems]
     assert "Operative 1: APL must be from 1 to 9; got 0." in messages
     assert any("2 frag, 2 krak, or one of each" in m for m in messages)

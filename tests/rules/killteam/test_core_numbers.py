@@ -23,7 +23,7 @@ from rules.killteam import (
     stun_test_chance,
     wound_state,
 )
-from rules.killteam.profile import GRENADE_PICKS, grenade_choices
+from rules.killteam.team import GRENADE_PICKS, grenade_choices
 from rules.killteam.wounds import injured_hit, injured_move
 
 
