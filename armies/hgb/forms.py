@@ -50,8 +50,8 @@ class FiguresForm(StorableTextMixin, forms.Form):
     empty (those it gives are shown read-only, never a field). Each figure is checked with the
     pack's own bounds, in a sentence naming it."""
 
-    def __init__(self, data=None, *, fields, initial_figures):
-        super().__init__(data)
+    def __init__(self, data=None, *, fields, initial_figures, prefix=None):
+        super().__init__(data, prefix=prefix)
         self.figure_fields = {}
         for figure in fields:
             name = figure.key.replace(".", "__")
@@ -102,3 +102,27 @@ class FiguresForm(StorableTextMixin, forms.Form):
 
 class RosterPackForm(forms.Form):
     pack = forms.CharField(required=False, max_length=12)
+
+
+class CopyFromForm(forms.Form):
+    """Which model's figures a card copies (``<pack id>:<model id>``, from the given choices)."""
+
+    copy = forms.ChoiceField(label="Copy figures from", choices=())
+
+    def __init__(self, data=None, *, choices):
+        super().__init__(data)
+        self.fields["copy"].choices = [("", "Choose a model"), *choices]
+
+    def source(self) -> tuple[int, str]:
+        pack_id, model_id = self.cleaned_data["copy"].split(":", 1)
+        return int(pack_id), model_id
+
+
+class PasteForm(StorableTextMixin, forms.Form):
+    table = forms.CharField(
+        label="Table of figures",
+        max_length=rules.hgb.datapack.MAX_IMPORT_BYTES,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false", "autocomplete": "off"}),
+        error_messages={"required": "Paste a table of figures first."},
+    )

@@ -39,22 +39,54 @@ def pack_catalog(figures: dict | None) -> rules.hgb.Catalog:
     return rules.hgb.complete_catalog(rules.hgb.default_catalog(), figures or {})
 
 
-@transaction.atomic
 def pack_set_figures(
     *, owner: Owner, pack_id: int, kind: str, entry_id: str, figures: dict
 ) -> DataPack:
     """Replace the figures of one model or weapon; the whole pack is checked before saving."""
+    return pack_set_entries(owner=owner, pack_id=pack_id, entries={(kind, entry_id): figures})
+
+
+@transaction.atomic
+def pack_set_entries(*, owner: Owner, pack_id: int, entries: dict) -> DataPack:
+    """Replace the figures of several models and weapons at once (``entries``: (kind, id) to
+    figures; a card's model and its weapons), the whole pack checked before saving: all or
+    nothing. Saving the same figures again changes nothing."""
     pack = locked(owner, pack_id, HGB)
     content = {k: dict(v) for k, v in (pack.figures or {}).items()}
-    entries = content.setdefault(kind, {})
-    entries[entry_id] = {key: value for key, value in figures.items() if value is not None}
+    for (kind, entry_id), figures in entries.items():
+        kept = {key: value for key, value in figures.items() if value is not None}
+        content.setdefault(kind, {})[entry_id] = kept
+    return _save_checked(pack, content)
+
+
+def _save_checked(pack: DataPack, content: dict) -> DataPack:
     try:
-        pack.figures = rules.hgb.check_pack(content, rules.hgb.default_catalog())
+        figures = rules.hgb.check_pack(content, rules.hgb.default_catalog())
     except rules.hgb.PackError as error:
         raise PackError(*error.messages) from error
+    if figures == pack.figures:
+        return pack
+    pack.figures = figures
     pack.data_fingerprint = data_fingerprint()
     pack.save(update_fields=["figures", "data_fingerprint", "updated_at"])
     return pack
+
+
+@transaction.atomic
+def pack_paste_table(*, owner: Owner, pack_id: int, text: str) -> tuple[DataPack, int, int]:
+    """Put a pasted table of figures into a pack (``rules.hgb.read_figure_table``), checked
+    whole: one bad cell and nothing is kept. The table's figures replace the pack's; returns
+    the pack and how many figures were new and how many replaced. Pasting the same table again
+    changes nothing."""
+    pack = locked(owner, pack_id, HGB)
+    try:
+        table = rules.hgb.read_figure_table(text, rules.hgb.default_catalog())
+    except rules.hgb.PackError as error:
+        raise PackError(*error.messages) from error
+    if not storable(table):
+        raise PackError(f"The table: {UNSTORABLE_MESSAGE}")
+    merged, added, replaced = rules.hgb.merge_figures(pack.figures or {}, table)
+    return _save_checked(pack, merged), added, replaced
 
 
 def pack_save_figure(
@@ -81,16 +113,7 @@ def _set_figure(owner: Owner, pack_id: int, kind: str, entry_id: str, key: str, 
     pack = locked(owner, pack_id, HGB)
     content = {k: {e: dict(f) for e, f in v.items()} for k, v in (pack.figures or {}).items()}
     content.setdefault(kind, {}).setdefault(entry_id, {})[key] = value
-    try:
-        figures = rules.hgb.check_pack(content, rules.hgb.default_catalog())
-    except rules.hgb.PackError as error:
-        raise PackError(*error.messages) from error
-    if figures == pack.figures:
-        return pack
-    pack.figures = figures
-    pack.data_fingerprint = data_fingerprint()
-    pack.save(update_fields=["figures", "data_fingerprint", "updated_at"])
-    return pack
+    return _save_checked(pack, content)
 
 
 def pack_import(

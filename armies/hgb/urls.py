@@ -4,7 +4,7 @@ datacard pages (at the top level); included from ``armies/urls.py``."""
 from django.urls import path, register_converter
 
 import blitz_site.text  # noqa: F401  (registers the <token:...> converter)
-from armies.hgb import datacards, views
+from armies.hgb import datacards, entry_views, views
 from rules.hgb.datapack import FIELDS
 
 
@@ -49,6 +49,14 @@ urlpatterns = [
 ]
 
 datacard_urlpatterns = [
+    path("datacards/<int:pk>/my-rosters", entry_views.datacard_rosters, name="datacard-rosters"),
+    path(
+        "datacards/<int:pk>/card/<token:model_id>",
+        entry_views.datacard_card,
+        name="datacard-card",
+    ),
+    path("datacards/<int:pk>/paste", entry_views.datacard_paste, name="datacard-paste"),
+    path("datacards/<int:pk>/figures.csv", entry_views.datacard_table, name="datacard-table"),
     path("datacards/<int:pk>/export.toml", datacards.datacard_export, name="datacard-export"),
     path(
         "datacards/<int:pk>/<datacard_kind:kind>/<token:entry_id>",

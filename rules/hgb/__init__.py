@@ -357,3 +357,21 @@ __all__ += [
     "read_host_entries",
     "read_pack_file",
 ]
+
+from rules.hgb.entry import (  # noqa: E402
+    army_models,
+    card_weapons,
+    figure_progress,
+    merge_figures,
+    read_figure_table,
+    write_figure_table,
+)
+
+__all__ += [
+    "army_models",
+    "card_weapons",
+    "figure_progress",
+    "merge_figures",
+    "read_figure_table",
+    "write_figure_table",
+]
