@@ -35,6 +35,7 @@ SHORT = {
     "rof": "RoF",
     "traits": "Traits",
     **{f"ranges.{band}": label for band, label in BAND_LABELS.items()},
+    "ranges.point_blank": "Pt-Blank",
 }
 
 
