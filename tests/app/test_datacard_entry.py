@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from armies.models import DataPack
-from tests.factories import make_roster, make_user
+from tests.factories import make_big_roster, make_roster, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -282,3 +282,21 @@ def test_wrong_methods_are_405(client, player):
     assert client.post(reverse("datacard-rosters", args=[pack.pk])).status_code == 405
     assert client.post(reverse("datacard-table", args=[pack.pk])).status_code == 405
     assert client.put(card_url(pack, "hunter")).status_code == 405
+
+
+def test_the_rosters_page_and_a_card_cost_the_same_queries_for_many_rosters(
+    client, player, django_assert_max_num_queries
+):
+    pack = start_pack(client)
+    make_roster(player)
+    urls = [reverse("datacard-rosters", args=[pack.pk]), card_url(pack, "hunter")]
+    counts = []
+    for url in urls:
+        with django_assert_max_num_queries(8) as few:
+            client.get(url)
+        counts.append(len(few.captured_queries))
+    for _ in range(3):
+        make_big_roster(player, 20)
+    for url, count in zip(urls, counts, strict=True):
+        with django_assert_max_num_queries(count):
+            assert client.get(url).status_code == 200
