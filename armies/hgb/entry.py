@@ -201,7 +201,7 @@ def progress_words(known: int, total: int) -> str:
 
 def copy_choices(packs: list[DataPack], pack: DataPack, model_id: str) -> list[tuple[str, str]]:
     """The models whose figures a card may copy: each model with figures in one of the owner's
-    packs, or given by the data (not the card's own model in its own pack)."""
+    packs (not the card's own model in its own pack); the data's figures come with them."""
     catalog = rules.hgb.default_catalog()
     choices = []
     for source in packs:
