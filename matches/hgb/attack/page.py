@@ -40,6 +40,8 @@ from rules.hgb.match import (
     Event,
     MatchState,
     Unit,
+    attack_targets,
+    can_attack,
     make_event,
     unit_label,
 )
@@ -194,7 +196,12 @@ def _by_side(options: list[dict]) -> list[dict]:
 def _who_view(reading: AttackReading, state: MatchState) -> dict:
     who = reading.who
     playing = [unit for unit in state.units if not unit.is_out]
-    others = [unit for unit in playing if unit.id != who.attacker.id]
+    # Only the models that can attack now, and the attacker's enemies in play (the chosen ones
+    # stay listed, so a choice the rules refuse shows with its reason).
+    can_act = [u for u in playing if can_attack(u) or u.id == who.attacker.id]
+    enemies = [u for u in attack_targets(state, who.attacker) if u.id != who.attacker.id]
+    if who.target not in enemies and who.target.id != who.attacker.id:
+        enemies.insert(0, who.target)
     weapons = [
         {"value": str(i), "label": w.name + (f" ({w.code})" if w.code != w.name else "")}
         for i, w in enumerate(who.weapons)
@@ -202,10 +209,10 @@ def _who_view(reading: AttackReading, state: MatchState) -> dict:
     for option in weapons:
         option["selected"] = option["value"] == who.weapon_value
     return {
-        "attackers": _by_side(unit_options(state, playing, {who.attacker.id})),
+        "attackers": _by_side(unit_options(state, can_act, {who.attacker.id})),
         "weapons": weapons,
         "kinds": [{"value": k, "label": v, "selected": k == who.kind} for k, v in KINDS.items()],
-        "targets": _by_side(unit_options(state, others, {who.target.id})),
+        "targets": _by_side(unit_options(state, enemies, {who.target.id})),
         "also": _by_side(
             unit_options(
                 state, [u for u in playing if u.id != who.target.id], {u.id for u in who.also}
@@ -344,5 +351,7 @@ def helper_context(
             "dice_url": reverse("matches:attack-dice", args=[match.pk]),
             "hidden": [(k, v) for k in data for v in data.getlist(k) if k != "roll"],
             "round": state.round,
+            # Opened in the board's panel: no URL pushed into the board's history.
+            "panel": data.get("panel") == "1",
         }
     return context

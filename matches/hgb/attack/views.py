@@ -156,7 +156,7 @@ def attack_apply(request: HttpRequest, pk: int) -> HttpResponse:
         context["error"] = applied.error
         return _refused(request, context, data)
     _remember(request, player, reading.typed)
-    return _applied(request, match, applied, reading)
+    return _applied(request, match, applied, reading, panel=data.get("panel") == "1")
 
 
 def _confirm(request: HttpRequest, context: dict, data: QueryDict, odds: str) -> HttpResponse:
@@ -214,13 +214,18 @@ def _apply(request, player: Access, key, event: Event) -> Applied:
         return Applied(match, match.current_state(), error=str(error))
 
 
-def _applied(request, match, applied, reading) -> HttpResponse:
+def _applied(request, match, applied, reading, *, panel: bool = False) -> HttpResponse:
     board = reverse("matches:match-board", args=[match.pk]) + f"#unit-{reading.who.target.id}"
     if request.htmx:
         again = reverse("matches:attack-helper", args=[match.pk])
         again += f"?attacker={reading.who.attacker.id}"
-        context = _applied_context(match, applied, board, again)
-        return render(request, f"{HELPER}#attack-applied", context)
+        context = _applied_context(match, applied, board, again) | {"panel": panel}
+        response = render(request, f"{HELPER}#attack-applied", context)
+        if panel:
+            # The board's panel closes (unless there is a warning to read) and polls at once.
+            warned = "true" if applied.warnings else "false"
+            response["HX-Trigger"] = f'{{"blitz:attack-applied": {{"warned": {warned}}}}}'
+        return response
     _flash(request, applied)
     return redirect(board)
 

@@ -10,6 +10,7 @@ from rules.hgb.match import (
     MatchState,
     MatchWeapon,
     Unit,
+    can_attack,
     offered_weapons,
     target_problems,
     unit_label,
@@ -75,7 +76,11 @@ def read_who(data: Mapping[str, object], state: MatchState, seat: str) -> Who:
     if asked and attacker is None:
         problems.append("That attacker is not a model in play in this match: choose another.")
     if attacker is None:
-        attacker = first_unit(playing, lambda u: u.side == seat) or playing[0]
+        attacker = (
+            first_unit(playing, lambda u: u.side == seat and can_attack(u))
+            or first_unit(playing, lambda u: u.side == seat)
+            or playing[0]
+        )
     kind = text_of(data, "kind")
     if kind not in KINDS:
         kind = "direct"

@@ -24,6 +24,28 @@ def ammo_counter(unit: Unit, weapon: MatchWeapon | None) -> int | None:
     return limited_ammo_counter(unit.ammo, weapon.code)
 
 
+def can_attack(unit: Unit) -> bool:
+    """Whether applying an attack by the model would be taken (``rules.hgb.match.combat``): it is
+    in play, and a Used model still holds a kept action (Reaction Fire), a model that is not Used
+    did not spend its action moving at Top Speed."""
+    if unit.is_out:
+        return False
+    if unit.used:
+        return unit.kept_action
+    return unit.speed is not Speed.TOP
+
+
+def attackers(state: MatchState) -> list[Unit]:
+    """The models the attack helper offers as attackers: those that can attack now."""
+    return [unit for unit in state.units if can_attack(unit)]
+
+
+def attack_targets(state: MatchState, attacker: Unit) -> list[Unit]:
+    """The models the helper offers as an attack's target: the attacker's enemies in play (a
+    friend under a blast is one of the "other models in the area", never the target)."""
+    return [unit for unit in state.units if not unit.is_out and unit.side != attacker.side]
+
+
 def before_attack_warnings(
     state: MatchState,
     attacker: Unit,

@@ -1,0 +1,158 @@
+"""The attack helper in place on the board, in Chromium: a side panel on a landscape tablet, a
+sheet on a portrait tablet and a phone. Once the match knows the figures, one direct attack is
+at most 6 taps and no page load; the card behind shows the damage, and so does the other
+player's board."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE
+from tests.browser.test_match_browser import card, join, small_targets, start_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SIZES = {
+    "landscape": {"width": 1180, "height": 820},
+    "portrait": {"width": 820, "height": 1180},
+    "phone": PHONE,
+}
+HUNTER, SECOND, JAGER = "a-1-3", "a-1-4", "b-1-3"  # two Hunters with an LAC; a veteran Jäger
+SYNC_MS = 4000
+
+
+class Taps:
+    """Counts what a player does: a tap on a button, a link or a chip, or one choice in a list."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def click(self, locator) -> None:
+        self.count += 1
+        locator.click()
+
+    def choose(self, selector: str, value: str) -> None:
+        self.count += 1
+        self.page.select_option(selector, value)
+
+
+def activate_the_first_group(page) -> None:
+    turn = page.locator("#turn")
+    turn.get_by_role("button", name="Northern Guard rolled 6").click()
+    turn.get_by_role("button", name="MILICIA rolled 1").click()
+    turn.get_by_role("button", name="Northern Guard goes first").click()
+    turn.get_by_role("button", name=re.compile("Activate CG1")).click()
+    expect(turn).to_contain_text("Activating: Combat Group 1 of Northern Guard")
+
+
+def panel(page):
+    return page.locator("#attack-panel")
+
+
+def chip(page, text: str):
+    return panel(page).locator(f"#sect-{JAGER} label.chip", has_text=text)
+
+
+def first_attack_typing_the_figures(page) -> None:
+    """The first time, the helper asks for the figures the data lacks; the match keeps them."""
+    card(page, HUNTER).get_by_role("link", name="Attack…").click()
+    expect(panel(page)).to_be_visible()
+    expect(panel(page).locator("#id_attacker")).to_have_value(HUNTER)
+    page.select_option("#id_target", JAGER)
+    expect(panel(page).locator(f"#sect-{JAGER} > legend")).to_contain_text("Target: Jäger 3")
+    panel(page).get_by_role("button", name="Roll on screen instead of real dice").click()
+    expect(panel(page).get_by_role("button", name="Type in real dice instead")).to_be_visible()
+    page.fill("#id_amove", "0")
+    page.fill("#id_acc", "0")
+    page.locator(f'[id="id_dmove.{JAGER}"]').fill("0")
+    page.locator(f'[id="id_armor.{JAGER}"]').fill("14")
+    chip(page, "Medium").click()
+    chip(page, "Open").click()
+    expect(panel(page).locator(f"#odds-{JAGER}")).to_contain_text("Open target")
+    panel(page).get_by_role("button", name="Roll on screen", exact=True).click()
+    panel(page).locator("button.apply").click()
+    expect(panel(page)).to_be_hidden()
+    expect(page.locator("#latest")).to_contain_text("Hunter 3 (Northern Guard CG1) attacked")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_direct_attack_from_the_board_in_six_taps_and_no_page_load(
+    live_server, new_page, shot, assert_accessible, size
+):
+    page = new_page(SIZES[size], bypass_csp=True)
+    match = start_match(page, live_server.url, mine="north_starter", opponent="south_starter")
+    activate_the_first_group(page)
+    other = None
+    if size == "landscape":
+        other = new_page(SIZES["portrait"])
+        join(other, live_server.url, match, "MILICIA")
+    first_attack_typing_the_figures(page)
+
+    loads = []
+    page.on("framenavigated", lambda frame: frame == page.main_frame and loads.append(frame.url))
+    taps = Taps(page)
+    taps.click(card(page, SECOND).get_by_role("link", name="Attack…"))
+    expect(panel(page)).to_be_visible()
+    expect(panel(page).locator("#id_attacker")).to_have_value(SECOND)
+    # The board stays behind the panel: beside it on a landscape tablet, under the sheet else.
+    box = panel(page).bounding_box()
+    if size == "landscape":
+        assert box["x"] > SIZES[size]["width"] / 2 and box["height"] == SIZES[size]["height"]
+        assert page.locator(f"#unit-{SECOND}").bounding_box()["x"] < box["x"]
+    else:
+        assert box["y"] > 0 and box["width"] == SIZES[size]["width"]
+    taps.choose("#id_target", JAGER)
+    expect(panel(page).locator(f"#sect-{JAGER} > legend")).to_contain_text("Target: Jäger 3")
+    # The match remembers the figures typed the first time: nothing to type.
+    expect(panel(page).locator(".src:visible", has_text="typed in earlier")).to_have_count(4)
+    expect(panel(page).locator(".src:visible", has_text="not in the data")).to_have_count(0)
+    taps.click(chip(page, "Medium"))
+    taps.click(chip(page, "Open"))
+    expect(panel(page).locator(f"#odds-{JAGER}")).to_contain_text("Medium range")
+    assert small_targets(page) == []
+    shot(page, "panel-open")
+    assert_accessible(page, f"with the panel open at {size}")
+    taps.click(panel(page).get_by_role("button", name="Roll on screen", exact=True))
+    apply = panel(page).locator("button.apply")
+    expect(apply).to_be_visible()
+    shot(page, "panel-resolved")
+    taps.click(apply)
+
+    expect(panel(page)).to_be_hidden()
+    assert taps.count <= 6, taps.count
+    assert loads == [], loads
+    expect(page.locator("#latest")).to_contain_text("Hunter 4 (Northern Guard CG1) attacked")
+    expect(page.locator("#log-list li").first).to_contain_text("Light Autocannon, direct fire")
+    shot(page, "applied")
+    if other is not None:
+        expect(other.locator("#log-list li").first).to_contain_text(
+            "Hunter 4 (Northern Guard CG1) attacked", timeout=SYNC_MS
+        )
+        drawn = card(page, JAGER).locator(".st").inner_text()
+        expect(card(other, JAGER).locator(".st")).to_have_text(drawn, timeout=SYNC_MS)
+
+
+def test_a_warning_keeps_the_panel_open_until_closed(live_server, new_page):
+    page = new_page(SIZES["phone"])
+    start_match(page, live_server.url, mine="north_starter", opponent="south_starter")
+    # Before initiative, an attack is applied with a warning: the panel stays to show it.
+    card(page, HUNTER).get_by_role("link", name="Attack…").click()
+    page.select_option("#id_target", JAGER)
+    expect(panel(page).locator(f"#sect-{JAGER} > legend")).to_contain_text("Target: Jäger 3")
+    page.fill("#id_amove", "0")
+    page.fill("#id_acc", "0")
+    page.locator(f'[id="id_dmove.{JAGER}"]').fill("0")
+    page.locator(f'[id="id_armor.{JAGER}"]').fill("14")
+    chip(page, "Short").click()
+    chip(page, "Open").click()
+    page.fill("#id_att", "6 5")
+    page.locator(f'[id="id_def.{JAGER}"]').fill("1 1 1")
+    panel(page).locator("button.apply").click()
+    expect(panel(page).locator(".applied")).to_contain_text("before initiative was rolled")
+    expect(page.locator("#latest")).to_contain_text("attacked", timeout=SYNC_MS)
+    panel(page).get_by_role("button", name="Close").last.click()
+    expect(panel(page)).to_be_hidden()
+    expect(card(page, HUNTER).get_by_role("link", name="Attack…")).to_be_focused()
