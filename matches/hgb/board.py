@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 from math import floor
@@ -164,7 +165,8 @@ def unit_card(state: MatchState, unit: Unit, marks: dict[str, str] | None = None
                 unit.kept_action,
                 "Spend kept action" if unit.kept_action else "Keep action",
             ),
-            _toggle(uid, "fo", unit.fo_mark, "FO mark"),
+            # Marking asks which model observed (its action is spent): a link to that page.
+            _toggle(uid, "fo", unit.fo_mark, "FO mark") | {"observe": not unit.fo_mark},
         ],
         "ammo": [
             {
@@ -360,13 +362,25 @@ def weapon_button(weapon: MatchWeapon, mark: str = "") -> dict:
     return {"code": weapon.code, "name": weapon.name, "sheet": weapon_sheet_id(weapon, mark)}
 
 
-def weapon_sheet(weapon: MatchWeapon, mark: str = "") -> dict:
-    """Everything the board knows of a weapon: the figures (shown "—" when the game data does
-    not give them), each marked "entered by <owner>" when its side's datacard pack gave it, its
-    notes and the rules text of its traits."""
+TYPED_MARK = "typed in this match"
+
+
+def weapon_sheet(weapon: MatchWeapon, mark: str = "", typed: Mapping | None = None) -> dict:
+    """Everything the board knows of a weapon: the figures (shown "—" when neither the game
+    data nor the match has them), each marked "entered by <owner>" when its side's datacard pack
+    gave it, or "typed in this match" when a player typed it into the attack helper (``typed``:
+    the match's figures of this weapon, ``Match.figures``), its notes and its traits' text."""
     mount = Mount(weapon.code, weapon.arc, weapon.reloads, weapon.limited_ammo)
     ranges = dict(zip(RANGE_BANDS, weapon.ranges, strict=False))
     given = pack_given(weapon) if mark else frozenset()
+    typed = typed if isinstance(typed, Mapping) else {}
+    figures = {}
+    for key in WEAPON_FIGURES:
+        value = getattr(weapon, key)
+        if value is None and isinstance(typed.get(key), int):
+            figures[key] = (typed[key], TYPED_MARK)
+        else:
+            figures[key] = (value, mark if key in given else "")
 
     def by(key: str) -> str:
         return mark if key in given else ""
@@ -386,9 +400,9 @@ def weapon_sheet(weapon: MatchWeapon, mark: str = "") -> dict:
         "figures": [
             ("Arc", f"{mount.arc_name} ({weapon.arc})" if weapon.arc else "—", ""),
             ("Ammo", mount.ammo_text if mount.ammo_text != show_figure(None) else "—", ""),
-            ("DM", f"x{weapon.dm}" if weapon.dm is not None else "—", by("dm")),
-            ("Accuracy", _figure(weapon.accuracy), by("accuracy")),
-            ("RoF", _figure(weapon.rof), by("rof")),
+            ("DM", _figure(figures["dm"][0], "x"), figures["dm"][1]),
+            ("Accuracy", _figure(figures["accuracy"][0]), figures["accuracy"][1]),
+            ("RoF", _figure(figures["rof"][0]), figures["rof"][1]),
             (
                 "Ranges",
                 " / ".join(_figure(ranges.get(band)) for band in RANGE_BANDS)
@@ -400,23 +414,30 @@ def weapon_sheet(weapon: MatchWeapon, mark: str = "") -> dict:
             ("Traits", ", ".join(weapon.traits) if weapon.traits else "—", by("traits")),
         ],
         "marked": bool(given),
+        "typed": any(m == TYPED_MARK for _, m in figures.values()),
         "notes": weapon.notes,
         "terms": weapon_terms(weapon.arc, weapon.reloads, weapon.limited_ammo, weapon.parts),
     }
 
 
-def _figure(value: int | None) -> str:
-    return "—" if value is None else str(value)
+def _figure(value: int | None, before: str = "") -> str:
+    return "—" if value is None else f"{before}{value}"
 
 
-def weapon_sheets(state: MatchState, marks: dict[str, str] | None = None) -> list[dict]:
-    """One sheet per distinct weapon of the match (and pack owner), for the board to hold once."""
+def weapon_sheets(
+    state: MatchState, marks: dict[str, str] | None = None, figures: Mapping | None = None
+) -> list[dict]:
+    """One sheet per distinct weapon of the match (and pack owner), for the board to hold once,
+    with the figures typed in the helper during the match (``Match.figures``) where the data and
+    the pack give none."""
+    typed = (figures or {}).get("weapons") if isinstance(figures, Mapping) else None
+    typed = typed if isinstance(typed, Mapping) else {}
     seen: dict[str, tuple[MatchWeapon, str]] = {}
     for unit in state.units:
         for weapon in unit.weapons or ():
             mark = weapon_mark(unit, weapon, marks)
             seen.setdefault(weapon_sheet_id(weapon, mark), (weapon, mark))
-    return [weapon_sheet(weapon, mark) for weapon, mark in seen.values()]
+    return [weapon_sheet(weapon, mark, typed.get(weapon.code)) for weapon, mark in seen.values()]
 
 
 def sides(match: Match, state: MatchState) -> list[dict]:

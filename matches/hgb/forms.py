@@ -47,6 +47,13 @@ def parse_op(op: object) -> Event | UndoLast | Redo:
     if not isinstance(op, str) or not op.strip():
         raise EventError("Say what to change: the request has no op.")
     word, *args = inputs.words(op, "A change")
+    if word == "fo" and len(args) == 3:
+        # "fo b-1-2 1 a-2-1": mark b-1-2, observed by a-2-1 (the observation spends its action).
+        if args[1] != "1":
+            raise EventError(f"'fo' names its observer only when it marks; got {op!r}.")
+        return parse_event(
+            {"kind": "fo_mark", "unit": args[0], "marked": True, "observer": args[2]}
+        )
     if word in UNIT_OPS:
         kind, names = UNIT_OPS[word]
         if len(args) == len(names) and set(names) <= OPTIONAL_WORDS:

@@ -22,6 +22,7 @@ urlpatterns = [
     path("<int:pk>/attack/dice", attack_views.attack_dice, name="attack-dice"),
     path("<int:pk>/attack/figure", attack_views.attack_figure, name="attack-figure"),
     path("<int:pk>/attack/save-figure", attack_views.attack_save_figure, name="attack-save-figure"),
+    path("<int:pk>/attack/observe/", attack_views.attack_observe, name="attack-observe"),
     path("<int:pk>/attack/ecm/", attack_views.attack_ecm, name="attack-ecm"),
     path("<int:pk>/attack/ecm/apply", attack_views.attack_ecm_apply, name="attack-ecm-apply"),
     path("<int:pk>/attack/house-rule", attack_views.attack_house_rule, name="attack-house-rule"),

@@ -79,7 +79,7 @@ def _board_context(request: HttpRequest, viewer: Access) -> dict:
         "attack_url": _attack_url(match),
         "sides": sides,
         "shown_sides": board.seat_order(sides, viewer.seat),
-        "weapon_sheets": board.weapon_sheets(state, board.pack_marks(match)),
+        "weapon_sheets": board.weapon_sheets(state, board.pack_marks(match), match.figures),
         "turn": board.turn_panel(state),
         "log": log,
         "latest": log[0] if log else None,

@@ -5,6 +5,9 @@
  * damage) and the panel closes, unless the answer has a warning to read (it then stays open with
  * a Close button). Without JavaScript the link opens the helper's own page, as before.
  *
+ * A card's "FO mark…" link opens the same way: the player names the observer, and the choice
+ * posts the board's own tap.
+ *
  * Kept apart from match.js: it relies only on the board's #poller and htmx.
  */
 (function () {
@@ -24,6 +27,8 @@
   function open(link) {
     if (!panel.contains(link)) opener = link;
     body.innerHTML = "";
+    var title = document.getElementById("attack-panel-title");
+    if (title) title.textContent = link.classList.contains("obs") ? "Forward observation" : "Attack helper";
     if (!panel.open) panel.show();
     document.body.classList.add("attack-panel-open");
     htmx.ajax("GET", withPanel(link.getAttribute("href")), { target: body, swap: "innerHTML" }).then(function () {
@@ -54,7 +59,7 @@
 
   document.addEventListener("click", function (evt) {
     if (evt.defaultPrevented || evt.button !== 0 || evt.metaKey || evt.ctrlKey || evt.shiftKey) return;
-    var link = evt.target.closest("#board a.atk, #attack-panel a[data-panel-open]");
+    var link = evt.target.closest("#board a.atk, #board a.obs, #attack-panel a[data-panel-open]");
     if (link) {
       evt.preventDefault();
       open(link);
@@ -65,6 +70,25 @@
 
   panel.addEventListener("keydown", function (evt) {
     if (evt.key === "Escape") close();
+  });
+
+  /* A form of the panel that posts a board tap (the observer of a forward observation): the
+   * answer redraws the cards by itself (out-of-band swaps); the panel closes when it is taken,
+   * and says why when it is refused. */
+  document.body.addEventListener("htmx:afterRequest", function (evt) {
+    var elt = evt.detail.elt;
+    var done = elt && elt.closest && elt.closest("#attack-panel [data-panel-done]");
+    if (!done) return;
+    var xhr = evt.detail.xhr;
+    if (xhr && xhr.status >= 200 && xhr.status < 300) {
+      close();
+      return;
+    }
+    var error = body.querySelector("[data-panel-error]");
+    if (error) {
+      error.textContent = "Not saved: " + ((xhr && xhr.responseText) || "no answer; try again.").slice(0, 300);
+      error.hidden = false;
+    }
   });
 
   document.body.addEventListener("blitz:attack-applied", function (evt) {

@@ -47,6 +47,13 @@ def hit(page) -> str:
     return page.locator(f'#odds-{JAGER} [data-chance="hit"]').inner_text()
 
 
+def mark_observed(page, target: str, observer: str) -> None:
+    """ "FO mark…" on the target's card asks which model observed; a tap on it marks."""
+    card(page, target).get_by_role("link", name="FO mark…").click()
+    page.locator(f'#attack-panel button[value="fo {target} 1 {observer}"]').click()
+    expect(page.locator("#attack-panel")).to_be_hidden()
+
+
 def no_sideways_overflow(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
 
@@ -164,7 +171,7 @@ def test_ecm_blocks_an_observation_and_the_house_rule_is_off_until_asked(
     size = PHONE if viewport == "phone" else VIEWPORTS[viewport]
     page = new_page(size)
     match = start_match(page, live_server.url, mine="north_starter", opponent="south_starter")
-    card(page, "b-1-1").get_by_role("button", name="FO mark").click()
+    mark_observed(page, "b-1-1", "a-2-1")
     expect(card(page, "b-1-1").get_by_role("button", name="FO mark")).to_have_attribute(
         "aria-pressed", "true"
     )
@@ -258,7 +265,7 @@ def test_at_the_table_figures_kept_as_typed_warnings_grenades_and_no_axe_violati
 
     # The ECM page: models named with their group, the ECM perk warned, no axe violations.
     page.goto(f"{live_server.url}/matches/{match.pk}/")
-    card(page, "b-1-1").get_by_role("button", name="FO mark").click()
+    mark_observed(page, "b-1-1", "a-2-1")
     expect(card(page, "b-1-1").get_by_role("button", name="FO mark")).to_have_attribute(
         "aria-pressed", "true"
     )

@@ -51,6 +51,7 @@ from rules.hgb.match import (
     ecm_problems,
     ecm_warnings,
     make_event,
+    observer_of,
     unit_label,
 )
 
@@ -135,7 +136,7 @@ def read_ecm(
     friends = [unit for unit in playing if unit.side == target.side]
     observer = by_id.get(text_of(data, "observer"))
     if observer is None or observer.side == target.side:
-        observer = enemies[0] if enemies else target
+        observer = observer_of(state, target) or (enemies[0] if enemies else target)
     blocker = by_id.get(text_of(data, "blocker"))
     if blocker is None or blocker.side != target.side:
         blocker = first_unit(friends, lambda u: u.kept_action) or target
@@ -235,6 +236,10 @@ def ecm_event(reading: EcmReading, result: dict) -> Event:
         blocked=result["blocked"],
         note=note[:MAX_ATTACK_NOTE],
         figures=reading.typed,
+        # "Any Actions used will still be spent": the observer's action is recorded too.
+        observer=reading.observer.id
+        if reading.observer is not None and reading.observer.side != reading.target.side
+        else "",
     )
 
 

@@ -41,7 +41,7 @@ from rules.hgb.match import (
     MatchState,
     Unit,
     attack_targets,
-    can_attack,
+    attackers,
     make_event,
     unit_label,
 )
@@ -198,7 +198,8 @@ def _who_view(reading: AttackReading, state: MatchState) -> dict:
     playing = [unit for unit in state.units if not unit.is_out]
     # Only the models that can attack now, and the attacker's enemies in play (the chosen ones
     # stay listed, so a choice the rules refuse shows with its reason).
-    can_act = [u for u in playing if can_attack(u) or u.id == who.attacker.id]
+    able = {u.id for u in attackers(state)}
+    can_act = [u for u in playing if u.id in able or u.id == who.attacker.id]
     enemies = [u for u in attack_targets(state, who.attacker) if u.id != who.attacker.id]
     if who.target not in enemies and who.target.id != who.attacker.id:
         enemies.insert(0, who.target)

@@ -9,6 +9,7 @@ from functools import wraps
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import reswap, retarget
@@ -23,7 +24,7 @@ from blitz_site.systems import HGB
 from matches import access
 from matches.access import Access
 from matches.forms import client_key
-from matches.hgb import services
+from matches.hgb import board, services
 from matches.hgb.attack.designation import (
     designation_context,
     read_designation,
@@ -39,6 +40,7 @@ from matches.hgb.attack.figures import (
     pack_figure,
     remembered_figures,
 )
+from matches.hgb.attack.observe import observe_context
 from matches.hgb.attack.odds import (
     odds_view,
 )
@@ -51,11 +53,12 @@ from matches.hgb.attack.reading import (
     AttackReading,
     read_attack,
 )
+from matches.hgb.attack.who import text_of
 from matches.models import HEAVY_FIELDS, Match
 from matches.taps import Applied
 from rules.hgb.attack import DESIGNATION_HOUSE_RULE
 from rules.hgb.datapack import FIELDS, check_figure
-from rules.hgb.match import Event, EventError, make_event
+from rules.hgb.match import Event, EventError, make_event, unit_label
 
 HELPER = "matches/attack_helper.html"
 CONFIRM = "matches/attack_apply.html"
@@ -222,12 +225,22 @@ def _applied(request, match, applied, reading, *, panel: bool = False) -> HttpRe
         context = _applied_context(match, applied, board, again) | {"panel": panel}
         response = render(request, f"{HELPER}#attack-applied", context)
         if panel:
-            # The board's panel closes (unless there is a warning to read) and polls at once.
+            # The board's panel closes (unless there is a warning to read) and polls at once;
+            # its weapon sheets show the figures just typed.
             warned = "true" if applied.warnings else "false"
             response["HX-Trigger"] = f'{{"blitz:attack-applied": {{"warned": {warned}}}}}'
+            response.write(_weapon_sheets(request, match))
         return response
     _flash(request, applied)
     return redirect(board)
+
+
+def _weapon_sheets(request: HttpRequest, match: Match) -> str:
+    """The board's weapon sheets, out of band, with the figures the match now keeps."""
+    figures = Match.objects.values_list("figures", flat=True).get(pk=match.pk)
+    sheets = board.weapon_sheets(match.current_state(), board.pack_marks(match), figures)
+    context = {"weapon_sheets": sheets, "oob": True}
+    return render_to_string("matches/match_board.html#weapon-sheets", context, request)
 
 
 def _applied_context(
@@ -400,6 +413,31 @@ def attack_dice(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, f"{HELPER}#attack-helper", context)
     back = reverse("matches:attack-helper", args=[match.pk])
     return redirect(f"{back}?{data.urlencode()}" if data else back)
+
+
+# --- Forward observation: who observed -----------------------------------------------------------
+
+OBSERVE = "matches/attack_observe.html"
+
+
+@require_safe
+@helper_page
+def attack_observe(request: HttpRequest, pk: int) -> HttpResponse:
+    """Mark ``target`` for indirect fire: the player names the observer (a tap on the board's
+    "FO mark…"; the choice posts the board's own tap, ``fo <target> 1 <observer>``)."""
+    player = _seated(request, pk)
+    state = player.match.current_state()
+    asked = text_of(request.GET, "target")
+    if not asked:
+        return inputs.refusal("Say which model is marked: target=<a model of this match>.", 400)
+    target = next((u for u in state.units if u.id == asked), None)
+    if target is None:
+        return inputs.refusal(f"This match has no model {inputs.shown(asked)}.", 404)
+    if target.is_out:
+        return inputs.refusal(f"{unit_label(state, target)} is out of the game.", 400)
+    context = observe_context(player.match, state, target)
+    part = request.htmx.target if request.htmx else ""
+    return render(request, f"{OBSERVE}#observe-helper" if part else OBSERVE, context)
 
 
 # --- ECM against a Forward Observer ---------------------------------------------------------------

@@ -10,7 +10,7 @@ from rules.hgb.match import (
     MatchState,
     MatchWeapon,
     Unit,
-    can_attack,
+    attackers,
     offered_weapons,
     target_problems,
     unit_label,
@@ -76,8 +76,9 @@ def read_who(data: Mapping[str, object], state: MatchState, seat: str) -> Who:
     if asked and attacker is None:
         problems.append("That attacker is not a model in play in this match: choose another.")
     if attacker is None:
+        able = {u.id for u in attackers(state)}
         attacker = (
-            first_unit(playing, lambda u: u.side == seat and can_attack(u))
+            first_unit(playing, lambda u: u.side == seat and u.id in able)
             or first_unit(playing, lambda u: u.side == seat)
             or playing[0]
         )

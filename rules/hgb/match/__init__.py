@@ -29,6 +29,7 @@ from rules.hgb.match.advice import (
     can_attack,
     designation_problems,
     ecm_problems,
+    observer_of,
     target_problems,
 )
 from rules.hgb.match.combat import (
@@ -164,6 +165,7 @@ __all__ = [
     "make_event",
     "movement_modifier",
     "new_match",
+    "observer_of",
     "offered_weapons",
     "other_side",
     "parse_event",

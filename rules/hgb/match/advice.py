@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rules.hgb.attack import RangeBand, attacks_this_round, limited_ammo_counter
-from rules.hgb.match.combat import attack_warnings
+from rules.hgb.match.combat import attack_warnings, observed
 from rules.hgb.match.figures import carries
 from rules.hgb.match.state import MatchState, MatchWeapon, Speed, Unit, unit_label
 
@@ -36,14 +36,30 @@ def can_attack(unit: Unit) -> bool:
 
 
 def attackers(state: MatchState) -> list[Unit]:
-    """The models the attack helper offers as attackers: those that can attack now."""
-    return [unit for unit in state.units if can_attack(unit)]
+    """The models the attack helper offers as attackers: those that can attack now. While a
+    combat group activates, that is its models and any model holding a kept action (Reaction
+    Fire): "a model acts when its combat group activates" (``acting_warnings``). Otherwise
+    (before initiative, between activations) every model that can attack."""
+    able = [unit for unit in state.units if can_attack(unit)]
+    if state.active_group is None:
+        return able
+    now = [u for u in able if u.group_id == state.active_group or u.kept_action]
+    return now or able
 
 
 def attack_targets(state: MatchState, attacker: Unit) -> list[Unit]:
     """The models the helper offers as an attack's target: the attacker's enemies in play (a
     friend under a blast is one of the "other models in the area", never the target)."""
     return [unit for unit in state.units if not unit.is_out and unit.side != attacker.side]
+
+
+def observer_of(state: MatchState, target: Unit) -> Unit | None:
+    """The enemy model whose forward observation this round marked ``target``, if one was named."""
+    marked = unit_label(state, target)
+    return next(
+        (u for u in state.units if u.side != target.side and observed(u, marked)),
+        None,
+    )
 
 
 def before_attack_warnings(

@@ -293,10 +293,14 @@ def _attack(state: MatchState, event: Event, seq: int | None = None) -> Step:
     )
 
 
-def _ecm(state: MatchState, event: Event) -> Step:
+def _ecm(state: MatchState, event: Event, seq: int | None = None) -> Step:
+    """ECM against a forward observation: "Any Actions used will still be spent". The blocker
+    spends its kept action; both it and the named observer (``observer``, optional: events
+    stored before it was named have none) have the contest among this round's actions."""
     blocker = state.unit(event["blocker"])
     target = state.unit(event["target"])
     who, marked = unit_label(state, blocker), unit_label(state, target)
+    observer = state.unit(event["observer"]) if event["observer"] else None
     note = _attack_note(event["note"])
     _attack_figures(event["figures"])
     in_play(state, blocker)
@@ -314,9 +318,21 @@ def _ecm(state: MatchState, event: Event) -> Step:
             f"{who} has no kept action: ECM is used during the enemy's activation, so it spends "
             "a kept action."
         )
+    if observer is not None and observer.side == target.side:
+        raise RulesError(
+            f"The observer of {marked} is an enemy model; {unit_label(state, observer)} is on "
+            "its side."
+        )
     warnings = ecm_warnings(state, blocker)
-    new = with_unit(state, replace(blocker, kept_action=False))
-    writes = {f"{blocker.id}:kept"}
+    number = action_number(seq)
+    spent = ("ecm", f"{number}ECM against the observation of {marked}")
+    new = with_unit(state, replace(blocker, kept_action=False, actions=blocker.actions + (spent,)))
+    writes = {f"{blocker.id}:kept", f"{blocker.id}:acted"}
+    if observer is not None and not observed(observer, marked):
+        # The observation spent the observer's action, blocked or not.
+        watched = ("fo", f"{number}forward observation of {marked} (ECM contest)")
+        new = with_unit(new, replace(observer, actions=observer.actions + (watched,)))
+        writes.add(f"{observer.id}:acted")
     if event["blocked"]:
         new = with_unit(new, replace(new.unit(target.id), fo_mark=False))
         writes.add(f"{target.id}:fo")
@@ -347,7 +363,15 @@ def ecm_warnings(state: MatchState, blocker: Unit) -> list[str]:
     ]
 
 
-# Both are applied by ``step``; an attack is told its number in the log.
+def observed(observer: Unit, marked: str) -> bool:
+    """Whether the observer's actions this round hold its observation of ``marked`` (a label)."""
+    return any(
+        kind == "fo" and words.endswith(f"observation of {marked}")
+        for kind, words in observer.actions
+    )
+
+
+# Both are applied by ``step``; each is told its number in the log.
 ATTACK_HANDLERS: dict[str, Handler] = {"attack": _attack, "ecm": _ecm}
 # The handlers told the event's number in the log (see ``rules.hgb.match.play.step``).
-NUMBERED_ATTACK_HANDLERS: dict[str, NumberedHandler] = {"attack": _attack}
+NUMBERED_ATTACK_HANDLERS: dict[str, NumberedHandler] = {"attack": _attack, "ecm": _ecm}

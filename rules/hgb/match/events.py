@@ -45,7 +45,14 @@ EVENT_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
         "rof": int,
         "bands": dict,
     },
-    "ecm": {"blocker": str, "target": str, "blocked": bool, "note": str, "figures": dict},
+    "ecm": {
+        "blocker": str,
+        "target": str,
+        "blocked": bool,
+        "note": str,
+        "figures": dict,
+        "observer": str,
+    },
 }
 OPTIONAL_FIELDS = {
     "on_screen": False,
