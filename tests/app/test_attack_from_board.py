@@ -261,3 +261,35 @@ def test_applying_from_the_panel_sends_the_sheets_with_the_figures_typed(client,
     )
     assert "data-panel-close>Close</button>" in body
     assert "Back to the board" not in body
+
+
+# --- The helper marks a pack's figure as the board does -------------------------------------------
+
+
+def test_the_helper_says_who_entered_a_pack_figure(client, player):
+    from tests.app.test_datacards import save, start_match, start_pack
+    from tests.factories import make_roster
+
+    pack = start_pack(client)
+    assert save(client, pack, "weapons", "LAC", accuracy="1").status_code == 302
+    match = start_match(player, make_roster(player))
+    client.get(reverse("matches:match-board", args=[match.pk]))
+    state_now = match.current_state()
+    shooter = next(
+        u for u in state_now.units if u.side == "a" and [w.code for w in u.weapons][:1] == ["LAC"]
+    )
+    target = next(u for u in state_now.units if u.side == "b")
+    query = {
+        "f": "1",
+        "attacker": shooter.id,
+        "weapon": "0",
+        "target": target.id,
+        "amove": "0",
+        f"dmove.{target.id}": "0",
+        f"armor.{target.id}": "14",
+        f"band.{target.id}": "medium",
+        f"cover.{target.id}": "open",
+    }
+    page = helper(client, match, **query)
+    assert "Light Autocannon accuracy (entered by jan)" in page
+    assert "Light Autocannon Damage Multiplier (from the datacard)" in page

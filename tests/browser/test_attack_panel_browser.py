@@ -156,3 +156,53 @@ def test_a_warning_keeps_the_panel_open_until_closed(live_server, new_page):
     panel(page).get_by_role("button", name="Close").last.click()
     expect(panel(page)).to_be_hidden()
     expect(card(page, HUNTER).get_by_role("link", name="Attack…")).to_be_focused()
+
+
+@pytest.mark.parametrize("size", ["portrait", "phone"])
+def test_forward_observation_asks_for_the_observer(
+    live_server, new_page, shot, assert_accessible, size
+):
+    page = new_page(SIZES[size], bypass_csp=True)
+    match = start_match(page, live_server.url, mine="north_starter", opponent="south_starter")
+    activate_the_first_group(page)
+    loads = []
+    page.on("framenavigated", lambda frame: frame == page.main_frame and loads.append(frame.url))
+    card(page, JAGER).get_by_role("link", name="FO mark…").click()
+    expect(panel(page)).to_contain_text("Which model observed Jäger 3 (MILICIA CG1)?")
+    expect(page.locator("#attack-panel-title")).to_have_text("Forward observation")
+    assert small_targets(page) == []
+    shot(page, "observer-asked")
+    assert_accessible(page, f"with the observer asked at {size}")
+    panel(page).get_by_role("button", name=re.compile(r"^Hunter 4 \(Northern Guard CG1\)")).click()
+    expect(panel(page)).to_be_hidden()
+    expect(card(page, JAGER).get_by_role("button", name="FO mark")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    expect(page.locator("#latest")).to_contain_text(
+        "marked by Hunter 4 (Northern Guard CG1) for indirect fire"
+    )
+    # The same observer marks another target: applied, with a warning on that card.
+    card(page, "b-1-1").get_by_role("link", name="FO mark…").click()
+    panel(page).get_by_role("button", name=re.compile(r"^Hunter 4 .*already acted")).click()
+    expect(card(page, "b-1-1").locator(".msg")).to_contain_text("already spent its action")
+    assert loads == [], loads
+    shot(page, "observer-warned")
+
+    # The page of its own (what a browser without JavaScript opens) reads well too.
+    page.goto(f"{live_server.url}/matches/{match.pk}/attack/observe/?target=b-1-2")
+    expect(page.locator("h1")).to_have_text("Forward observation")
+    assert small_targets(page) == []
+    assert_accessible(page, f"on the observer page at {size}")
+    shot(page, "observer-page")
+
+    # Without JavaScript the choice is a plain form post, back to the board.
+    plain = new_page(SIZES[size], java_script_enabled=False)
+    plain.context.add_cookies(page.context.cookies())
+    plain.goto(f"{live_server.url}/matches/{match.pk}/")
+    card(plain, "b-1-2").get_by_role("link", name="FO mark…").click()
+    expect(plain.locator("h1")).to_have_text("Forward observation")
+    plain.get_by_role("button", name=re.compile(r"^Hunter 5|^HeadHunter")).click()
+    plain.wait_for_url(re.compile(rf".*/matches/{match.pk}/#unit-b-1-2$"))
+    expect(card(plain, "b-1-2").get_by_role("button", name="FO mark")).to_have_attribute(
+        "aria-pressed", "true"
+    )

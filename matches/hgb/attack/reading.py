@@ -22,9 +22,10 @@ from matches.hgb.attack.who import (
     read_who,
     text_of,
 )
+from matches.hgb.board import armor_mark, pack_given
 from rules.errors import RulesError
 from rules.hgb.attack import Attacker, Cover, GrenadeRange, RangeBand, Target, attack_skill
-from rules.hgb.match import MatchState, Unit, movement_modifier
+from rules.hgb.match import MatchState, MatchWeapon, Unit, movement_modifier
 
 # --- Reading it all -------------------------------------------------------------------------------
 
@@ -81,11 +82,13 @@ def read_attack(
     seat: str,
     remembered: Mapping[str, Mapping[str, Mapping[str, int]]] | None = None,
     match_id: int = 0,
+    marks: Mapping[str, str] | None = None,
 ) -> AttackReading:
     """Read the helper's form. ``state`` holds each model's weapons and figures as the match
     recorded them (``matches.hgb.attack.figures.match_state``). ``remembered`` (typed in earlier)
     prefills figures the form did not send; without it, a figure the form did not send is
-    simply missing."""
+    simply missing. ``marks``: each side's datacard pack mark ("entered by jan",
+    ``matches.hgb.board.pack_marks``), said beside a figure its pack gave."""
     who = read_who(data, state, seat)
     data = _figures_for(who, data)
     specs = specs_for(who, state, data)
@@ -102,8 +105,8 @@ def read_attack(
         return reading
     values = form.cleaned_data
     try:
-        reading.attacker = _attacker(who, values)
-        reading.targets = tuple(_target(who, unit, values) for unit in who.targets)
+        reading.attacker = _attacker(who, values, marks or {})
+        reading.targets = tuple(_target(who, unit, values, marks or {}) for unit in who.targets)
     except RulesError as error:
         problems.append(str(error))
         return reading
@@ -187,7 +190,25 @@ def typed_values(specs: list[Spec], values: dict) -> dict:
     return typed
 
 
-def _attacker(who: Who, values: dict) -> Attacker:
+WEAPON_ORIGINS = {"dm": "damage_multiplier", "accuracy": "accuracy", "rof": "rof"}
+
+
+def _given_by(unit: Unit, weapon: MatchWeapon | None, marks: Mapping[str, str]) -> tuple:
+    """The figures of the unit (its Armor) and its weapon that its side's datacard pack gave,
+    each with the pack's mark ("entered by jan"), as the board marks them."""
+    mark = marks.get(unit.side, "")
+    if not mark:
+        return ()
+    given = []
+    if armor_mark(unit, marks):
+        given.append(("armor", mark))
+    if weapon is not None:
+        packed = pack_given(weapon)
+        given += [(name, mark) for key, name in WEAPON_ORIGINS.items() if key in packed]
+    return tuple(given)
+
+
+def _attacker(who: Who, values: dict, marks: Mapping[str, str]) -> Attacker:
     unit = who.attacker
     weapon = who.weapon
     attacker = Attacker(
@@ -201,6 +222,7 @@ def _attacker(who: Who, values: dict) -> Attacker:
         concentrated=values.get("conc") or 0,
         name=who.label(unit),
         weapon=weapon.name if weapon else (values.get("wname") or "Other weapon"),
+        given_by=tuple(g for g in _given_by(unit, weapon, marks) if g[0] != "armor"),
     )
     typed = {
         figure: values.get(name)
@@ -216,7 +238,7 @@ def _attacker(who: Who, values: dict) -> Attacker:
     return attacker.answered(**typed) if typed else attacker
 
 
-def _target(who: Who, unit: Unit, values: dict) -> Target:
+def _target(who: Who, unit: Unit, values: dict, marks: Mapping[str, str]) -> Target:
     uid = unit.id
     band = values.get(f"band.{uid}")
     cover = values.get(f"cover.{uid}")
@@ -233,6 +255,7 @@ def _target(who: Who, unit: Unit, values: dict) -> Target:
         autopilot=bool(values.get(f"auto.{uid}")),
         boxes_left=unit.track.boxes_left,
         name=who.label(unit),
+        given_by=_given_by(unit, None, marks),
     )
     typed = {
         figure: values.get(name)

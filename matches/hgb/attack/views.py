@@ -103,6 +103,7 @@ def _read(match: Match, seat: str, data: QueryDict, *, remember: bool) -> Attack
         seat=seat,
         remembered=remembered_figures(match) if remember else None,
         match_id=match.pk,
+        marks=board.pack_marks(match),
     )
 
 

@@ -275,6 +275,8 @@ class Attacker:
     name: str = ""
     weapon: str = ""
     typed_in: frozenset[str] = field(default_factory=frozenset)
+    given_by: tuple[tuple[str, str], ...] = ()
+    """Where a figure came from when not the rules text: (figure, "entered by jan")."""
 
     def __post_init__(self) -> None:
         check_dice(self.attack_dice)
@@ -352,6 +354,8 @@ class Target:
     boxes_left: int | None = None
     name: str = ""
     typed_in: frozenset[str] = field(default_factory=frozenset)
+    given_by: tuple[tuple[str, str], ...] = ()
+    """Where a figure came from when not the rules text: (figure, "entered by jan")."""
 
     def __post_init__(self) -> None:
         check_dice(self.defense_dice)
@@ -418,7 +422,11 @@ def _answered(
 
 
 def figure_origin(obj: Attacker | Target, name: str) -> str:
-    return TYPED_IN if name in obj.typed_in else FROM_THE_DATACARD
+    """ "typed in", the player who entered it in a datacard pack ("entered by jan"), or "from
+    the datacard"."""
+    if name in obj.typed_in:
+        return TYPED_IN
+    return dict(obj.given_by).get(name) or FROM_THE_DATACARD
 
 
 def possessive(subject: str) -> str:
