@@ -5,6 +5,7 @@ JavaScript."""
 from __future__ import annotations
 
 import re
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import expect
@@ -22,7 +23,11 @@ SYNC_SECONDS = 3
 
 
 def open_helper(page, attacker: str = HUNTER) -> None:
-    card(page, attacker).get_by_role("link", name="Attack…").click()
+    """The helper's own page, at the address of the card's "Attack…" link (what a browser
+    without JavaScript opens; with it, the link opens the board's panel:
+    test_attack_panel_browser.py)."""
+    href = card(page, attacker).get_by_role("link", name="Attack…").get_attribute("href")
+    page.goto(urljoin(page.url, href))
     page.wait_for_url(re.compile(r".*/attack/\?attacker=" + attacker))
 
 
