@@ -68,6 +68,14 @@
     if (evt.target.closest("#attack-panel [data-panel-close]")) close();
   });
 
+  /* A roll resolved (on screen or typed): its result and the Apply button come into view in the
+   * panel, wherever the player had scrolled to ("Roll on screen" sits below the odds' start). */
+  document.body.addEventListener("htmx:afterSettle", function () {
+    if (!panel.open) return;
+    var result = body.querySelector("#attack-result");
+    if (result && result.scrollIntoView) result.scrollIntoView({ block: "nearest" });
+  });
+
   panel.addEventListener("keydown", function (evt) {
     if (evt.key === "Escape") close();
   });
