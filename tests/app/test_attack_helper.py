@@ -537,3 +537,20 @@ def test_the_dice_setting_enforces_csrf(player, match):
     assert client.post(url, {"screen": "1"}).status_code == 403
     token = token_of(client, helper_url(match))
     assert client.post(url, {"screen": "1", "csrfmiddlewaretoken": token}).status_code == 302
+
+
+def test_switching_the_dice_keeps_the_figures_typed_since_the_page_was_drawn(client, match):
+    """The hidden dice form keeps copies as old as the page; the form on screen (htmx sends it,
+    marked ``f``) wins, so a figure typed after the page was drawn is not put back."""
+    dice = reverse("matches:attack-dice", args=[match.pk])
+    page = client.get(helper_url(match), shot(), headers=HELPER).content.decode()
+    assert 'name="kept.attacker"' in page  # the copies a browser without JavaScript sends
+    typed = {
+        **shot(**{f"armor.{JAGER}": "11"}),
+        "kept.attacker": HUNTER,
+        f"kept.armor.{JAGER}": "14",
+    }
+    page = client.post(dice, {"screen": "1", **typed}, headers=HELPER).content.decode()
+    assert re.search(rf'id="id_armor\.{JAGER}"[^>]*value="11"', page), "the typed Armor is lost"
+    without_js = client.post(dice, {"screen": "0", "kept.attacker": HUNTER})
+    assert without_js["Location"].endswith(f"?attacker={HUNTER}")

@@ -206,3 +206,18 @@ def test_forward_observation_asks_for_the_observer(
     expect(card(plain, "b-1-2").get_by_role("button", name="FO mark")).to_have_attribute(
         "aria-pressed", "true"
     )
+
+
+def test_switching_to_dice_on_screen_keeps_the_figures_just_typed(live_server, new_page):
+    page = new_page(SIZES["portrait"])
+    start_match(page, live_server.url, mine="north_starter", opponent="south_starter")
+    activate_the_first_group(page)
+    card(page, HUNTER).get_by_role("link", name="Attack…").click()
+    page.select_option("#id_target", JAGER)
+    armor = panel(page).locator(f'[id="id_armor.{JAGER}"]')
+    armor.fill("14")
+    page.fill("#id_acc", "1")
+    panel(page).get_by_role("button", name="Roll on screen instead of real dice").click()
+    expect(panel(page).get_by_role("button", name="Type in real dice instead")).to_be_visible()
+    expect(armor).to_have_value("14")
+    expect(panel(page).locator("#id_acc")).to_have_value("1")

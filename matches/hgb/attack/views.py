@@ -107,6 +107,21 @@ def _read(match: Match, seat: str, data: QueryDict, *, remember: bool) -> Attack
     )
 
 
+KEPT = "kept."  # the hidden dice form's copies of the helper's fields
+
+
+def figures_on_screen(data: QueryDict) -> QueryDict:
+    """What the player sees: the helper's own form (htmx sends it, marked ``f``) as typed since
+    the page was drawn; without JavaScript, the copies the hidden dice form kept (``kept.<name>``).
+    The copies are as old as the page, so they never win over the form on screen."""
+    fresh = "f" in data
+    shown = QueryDict(mutable=True)
+    for key in data:
+        if not (fresh and key.startswith(KEPT)):
+            shown.setlist(key.removeprefix(KEPT), data.getlist(key))
+    return shown
+
+
 def _form_data(request: HttpRequest) -> QueryDict:
     data = (request.POST if request.method == "POST" else request.GET).copy()
     data.pop("csrfmiddlewaretoken", None)
@@ -406,7 +421,7 @@ def attack_dice(request: HttpRequest, pk: int) -> HttpResponse:
     if screen not in ("0", "1"):
         return inputs.refusal("Say screen=1 (roll on screen) or screen=0 (type in real dice).", 400)
     request.session[DICE_KEY] = screen == "1"
-    data = _form_data(request)
+    data = figures_on_screen(_form_data(request))
     data.pop("screen", None)
     if request.htmx:
         reading = _read(match, seat, data, remember=True)
