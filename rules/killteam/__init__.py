@@ -41,6 +41,7 @@ from rules.killteam.melee import (
     fight_targets,
     melee_weapons,
 )
+from rules.killteam.names import numbered_names
 from rules.killteam.play import make_event, read_event, step
 from rules.killteam.profile import (
     OperativeProfile,
@@ -155,6 +156,7 @@ __all__ = [
     "incapacitate_chance",
     "injure_chance",
     "label",
+    "numbered_names",
     "make_event",
     "mine_damage",
     "mine_damage_distribution",

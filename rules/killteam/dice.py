@@ -12,10 +12,11 @@ dice again. The policies, said beside every odds shown:
   re-rolled.)
 - Accurate x ('Accurate'): x dice (at most all of them) are kept as normal successes
   unrolled, the rest are rolled.
-- The attacker's helpful choices ("Attacker's helpful choices"), only when the critical damage is at
-  least the normal damage: Severe (no critical kept: one normal becomes critical; then Punishing and
-  Rending do not apply), else with a critical kept Punishing (one failed die becomes a normal
-  success), then Rending (one normal becomes critical).
+- The attacker's helpful choices ("Attacker's helpful choices"): Severe (no critical kept: one
+  normal becomes critical; then Punishing and Rending do not apply) and Rending (with a critical
+  kept, one normal becomes critical) only when the critical damage is at least the normal damage;
+  Punishing (with a critical kept, one failed die becomes a normal success) always, as one more
+  success can only add damage.
 """
 
 from __future__ import annotations
@@ -53,8 +54,9 @@ class Retain:
 
 def retain_policy(rules: AttackRules, *, helpful: bool, command_reroll: bool = False) -> Retain:
     """The retain rules of a weapon; ``helpful`` is whether its critical damage is at least its
-    normal damage (Severe, Punishing and Rending are only taken then: docs/killteam-readings.md,
-    "Attacker's helpful choices")."""
+    normal damage (Severe and Rending, which turn a normal success critical, are only taken then;
+    Punishing, which adds a normal success, always: docs/killteam-readings.md, "Attacker's helpful
+    choices")."""
     return Retain(
         accurate=rules.accurate,
         relentless=rules.relentless,
@@ -62,7 +64,7 @@ def retain_policy(rules: AttackRules, *, helpful: bool, command_reroll: bool = F
         balanced=rules.balanced,
         command_reroll=command_reroll,
         severe=rules.severe and helpful,
-        punishing=rules.punishing and helpful,
+        punishing=rules.punishing,
         rending=rules.rending and helpful,
     )
 

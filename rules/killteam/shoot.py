@@ -58,8 +58,8 @@ class AttackProfile:
 
     @property
     def helpful(self) -> bool:
-        """Whether Severe, Punishing and Rending are taken (docs/killteam-readings.md,
-        "Attacker's helpful choices")."""
+        """Whether Severe and Rending are taken (docs/killteam-readings.md, "Attacker's helpful
+        choices"); Punishing always is."""
         return self.critical_damage >= self.normal_damage
 
 

@@ -12,6 +12,7 @@ from rules.eventlog import UnknownId
 from rules.killteam.command import STARTING_CP
 from rules.killteam.data import core_numbers
 from rules.killteam.equipment import equipment
+from rules.killteam.names import numbered_names
 from rules.killteam.profile import Weapon
 from rules.killteam.team import Team
 from rules.killteam.wounds import WoundState, injured_hit, injured_move, wound_state
@@ -228,10 +229,11 @@ def new_battle(a: SideSpec, b: SideSpec) -> KillTeamState:
 
 
 def _new_side(key: str, spec: SideSpec) -> BattleSide:
+    names = numbered_names([op.name for op in spec.operatives])
     operatives = tuple(
         BattleOperative(
             id=f"{key}-{number}",
-            name=op.name,
+            name=names[number - 1],
             apl=op.apl,
             move=op.move,
             save=op.save,

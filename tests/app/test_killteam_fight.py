@@ -78,7 +78,7 @@ def test_the_odds_are_the_rules_exact_ones_with_the_policy_in_words(client, figh
     injured = kt.injure_chance(odds.damage_to_attacker, 8, 8)
     assert f'id="chance-a-1-injured">{float(injured) * 100:.1f}%<' in html
     assert "if both players strike with every die" in html
-    assert "Damage Test trooper (Blue team) takes" in html
+    assert "Damage Test trooper 1 (Blue team) takes" in html
 
 
 def test_htmx_gets_only_the_helper_and_its_address_to_push(client, fighting):
@@ -100,15 +100,15 @@ def test_the_players_resolve_the_dice_in_turn_and_see_each_choices_result(client
         "block-normal-normal",
     ]
     assert (
-        "Strike with a critical success<small>5 damage: Test trooper (Blue team) has 3 wounds left"
-        in html
+        "Strike with a critical success<small>5 damage: Test trooper 1 (Blue team) has 3 "
+        "wounds left" in html
     )
     html = client.get(helper(fighting), PICK | DICE | {"step": STEPS[:1]}).content.decode()
-    assert "<b>Test trooper (Blue team)</b> resolves a die" in html  # Blue's turn
+    assert "<b>Test trooper 1 (Blue team)</b> resolves a die" in html  # Blue's turn
     assert options(html) == ["strike-normal", "block-normal-normal"]  # never a normal on a crit
     html = client.get(helper(fighting), PICK | DICE | {"step": STEPS}).content.decode()
     assert "The fight is over." in html and options(html) == []
-    assert "Test trooper (Blue team) takes 5 damage: 3 of 8 wounds left." in html
+    assert "Test trooper 1 (Blue team) takes 5 damage: 3 of 8 wounds left." in html
     back = client.get(helper(fighting), PICK | DICE | {"step": STEPS, "back": "1"}).content
     assert options(back.decode()) == ["strike-normal", "block-normal-normal"]
 
@@ -160,7 +160,7 @@ def test_a_fight_on_wounds_that_changed_since_is_refused_and_changes_nothing(cli
 @pytest.mark.parametrize(
     ("extra", "said"),
     [
-        ({"adice": "6 9 1"}, "Enter the attack dice of Test trooper (Red team) as numbers 1 to 6"),
+        ({"adice": "6 9 1"}, "Enter the attack dice of Test trooper 1 (Red team) as numbers 1"),
         ({"tdice": "5 5"}, "Roll 3 attack dice; got 2."),
         ({"step": ["strike-critical", "block-normal-critical"]}, "cannot block a critical"),
         ({"step": ["hit-it"]}, "Resolve a die by striking or blocking"),

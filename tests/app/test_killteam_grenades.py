@@ -42,7 +42,7 @@ def throw(client, match, shooter="a-1", *, as_action=True, grenade="Frag grenade
 def test_the_helper_offers_the_teams_grenades_with_their_odds(client, match):
     url = reverse("matches:kt-shoot", args=[match.pk])
     html = client.get(url).content.decode()
-    frag = "Test trooper (Red team): Frag grenade (0 of 1 used)"
+    frag = "Test trooper 1 (Red team): Frag grenade (0 of 1 used)"
     assert f'<option value="a-1|Frag grenade">{frag}</option>' in html
     assert 'value="a-2|Krak grenade"' in html
     assert 'value="b-1|Frag grenade"' not in html  # Blue team picked none

@@ -67,7 +67,7 @@ def test_a_lines_warnings_are_shown_after_it(client, match):
     for op in ("activate a-1 engage", "act a-1 dash 1", "act a-1 dash 1"):
         kt_tap(client, match, op)
     html = summary(client, match)
-    assert '<em class="warn">Test trooper (Red team) already performed Dash' in html
+    assert '<em class="warn">Test trooper 1 (Red team) already performed Dash' in html
 
 
 def test_a_long_log_is_paged_newest_first(client, match, monkeypatch):
@@ -117,7 +117,7 @@ def test_the_log_downloads_as_markdown(client, match):
     assert f'filename="blitz-match-{match.pk}.md"' in response["Content-Disposition"]
     assert text.startswith("# Red team vs Blue team (Kill Team)\n")
     assert "In progress, turning point 1" in text
-    assert "| Blue team | Test trooper | 8 of 8 | Unhurt |" in text
+    assert "| Blue team | Test trooper 1 | 8 of 8 | Unhurt |" in text
     assert "| # | TP | Time (UTC) | Who | What |" in text
     assert re.search(r"^\| 1 \| 1 \| [0-9:]+ \| jan \| ~~.*loses 1 wound.*~~ \(undone\) \|$",
                      text, re.MULTILINE)  # fmt: skip

@@ -68,7 +68,7 @@ def test_a_fight_with_entered_dice_lands_on_the_board_and_undoes(
     page.get_by_label("Enemy and the melee weapon it strikes back with").select_option(
         value="b-1|Test blade"
     )
-    expect(page.locator("#odds-title")).to_contain_text("fights Test trooper (Blue team)")
+    expect(page.locator("#odds-title")).to_contain_text("fights Test trooper 1 (Blue team)")
     blade = kt.attack_profile(attacks=3, hit=4, normal_damage=3, critical_damage=5)
     odds = kt.fight_odds(attacker=blade, attacker_wounds=8, defender=blade, defender_wounds=8)
     for shown_id, chance in (
@@ -83,26 +83,26 @@ def test_a_fight_with_entered_dice_lands_on_the_board_and_undoes(
         shot(page, "kt-fight-odds", full_page=True)
 
     # Red keeps a critical and a normal (6, 4), Blue two normals (5, 5).
-    page.get_by_label("Test trooper (Red team)'s attack dice (3)").fill("6 4 1")
-    page.get_by_label("Test trooper (Blue team)'s attack dice (3)").fill("5 5 1")
+    page.get_by_label("Test trooper 1 (Red team)'s attack dice (3)").fill("6 4 1")
+    page.get_by_label("Test trooper 1 (Blue team)'s attack dice (3)").fill("5 5 1")
     page.get_by_role("button", name="Read the dice").click()
     choose = page.locator(".kt-choose")
-    expect(choose).to_contain_text("Test trooper (Red team) resolves a die")
+    expect(choose).to_contain_text("Test trooper 1 (Red team) resolves a die")
     checked(page, assert_accessible, "Fight helper, the first die")
     if viewport == TABLET:
         shot(page, "kt-fight-choose", full_page=True)
     choose.get_by_role("button", name=re.compile(r"^Strike with a critical success")).click()
-    expect(page.locator(".kt-steps")).to_contain_text("5 damage: Test trooper (Blue team) has 3")
-    expect(choose).to_contain_text("Test trooper (Blue team) resolves a die")
+    expect(page.locator(".kt-steps")).to_contain_text("5 damage: Test trooper 1 (Blue team) has 3")
+    expect(choose).to_contain_text("Test trooper 1 (Blue team) resolves a die")
     choose.get_by_role("button", name=re.compile(r"^Block a normal success")).click()
     # Red has nothing left: Blue resolves the rest.
-    expect(choose).to_contain_text("Test trooper (Blue team) resolves a die")
+    expect(choose).to_contain_text("Test trooper 1 (Blue team) resolves a die")
     choose.get_by_role("button", name=re.compile(r"^Strike with a normal success")).click()
     result = page.locator(".kt-result")
-    expect(result).to_contain_text("Test trooper (Red team) takes 3 damage: 5 of 8 wounds left.")
-    expect(result).to_contain_text("Test trooper (Blue team) takes 5 damage: 3 of 8 wounds left.")
+    expect(result).to_contain_text("Test trooper 1 (Red team) takes 3 damage: 5 of 8 wounds left.")
+    expect(result).to_contain_text("Test trooper 1 (Blue team) takes 5 damage: 3 of 8 wounds left.")
     expect(
-        page.get_by_label("Count it as Test trooper (Red team)'s Fight action (1 AP)")
+        page.get_by_label("Count it as Test trooper 1 (Red team)'s Fight action (1 AP)")
     ).to_be_checked()
     checked(page, assert_accessible, "Fight helper, the fight over")
     if viewport == TABLET:

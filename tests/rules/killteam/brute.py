@@ -102,8 +102,8 @@ def attack_outcomes(
         normals += accurate
         if rules.get("severe") and helpful and crits == 0 and normals:
             return (1, normals - 1)
-        if crits and rules.get("punishing") and helpful and failed:
-            normals += 1
+        if crits and rules.get("punishing") and failed:
+            normals += 1  # one more normal success never lowers the damage: always taken
         if crits and rules.get("rending") and helpful and normals:
             crits, normals = crits + 1, normals - 1
         return (crits, normals)

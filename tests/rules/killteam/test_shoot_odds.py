@@ -127,10 +127,38 @@ def test_command_reroll_and_relentless_ceaseless_balanced_together():
     )
 
 
-def test_severe_rending_and_punishing_are_not_taken_when_critical_damage_is_lower():
-    rules = ["Severe", "Rending", "Punishing"]
+def test_severe_and_rending_are_not_taken_when_critical_damage_is_lower():
+    rules = ["Severe", "Rending"]
     low = {"hit": 4, "save": 4, "normal_damage": 5, "critical_damage": 3}
     assert same(attacks=3, weapon_rules=rules, **low) == shoot_damage_distribution(attacks=3, **low)
+
+
+def mean(distribution):
+    return sum(damage * p for damage, p in distribution.items())
+
+
+def test_punishing_is_taken_even_when_critical_damage_is_lower():
+    # One more normal success can only add damage, so the attacker takes it: a 3-attack 4+ 4/2
+    # weapon against a 4+ save averages 2.24 with Punishing, not the 1.63 of the plain weapon.
+    low = {"hit": 4, "save": 4, "normal_damage": 4, "critical_damage": 2}
+    got = same(attacks=3, weapon_rules=["Punishing"], **low)
+    plain = shoot_damage_distribution(attacks=3, **low)
+    assert mean(got) == Fraction(52171, 23328)
+    assert round(float(mean(got)), 2) == 2.24 and round(float(mean(plain)), 2) == 1.63
+
+
+@pytest.mark.parametrize("others", [[], ["Severe"], ["Rending"], ["Lethal 5+"], ["Balanced"]])
+@pytest.mark.parametrize(("normal", "critical"), [(4, 2), (3, 3), (1, 0), (0, 2)])
+def test_punishing_against_brute_force_at_every_damage_order(others, normal, critical):
+    same(
+        attacks=3,
+        hit=4,
+        save=4,
+        cover=True,
+        normal_damage=normal,
+        critical_damage=critical,
+        weapon_rules=["Punishing", *others],
+    )
 
 
 @pytest.mark.parametrize("dice", [0, 1, 2])
