@@ -65,6 +65,12 @@ def rules_chosen(weapon: kt.Weapon, ticked: list[str] | None) -> tuple[str, ...]
 
 
 def percent(p: Fraction) -> str:
+    """A chance to one decimal; one that is not nil but rounds to 0.0% (or not certain but to
+    100.0%) says so: "<0.1%", ">99.9%"."""
+    if 0 < p < Fraction(1, 2000):
+        return "<0.1%"
+    if Fraction(1999, 2000) <= p < 1:
+        return ">99.9%"
     return f"{float(p) * 100:.1f}%"
 
 

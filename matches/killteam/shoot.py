@@ -86,7 +86,9 @@ def _odds(choice: Choice) -> dict:
         "rows": [(damage, percent(p)) for damage, p in distribution.items()],
         "incapacitate": percent(kt.incapacitate_chance(distribution, left)),
         "injure": percent(kt.injure_chance(distribution, target.wounds, left)),
-        "policy": kt.odds_policy(choice.rules, cover=choice.cover),
+        "policy": kt.odds_policy(
+            choice.rules, cover=choice.cover, injured_attacker=choice.shooter.injured
+        ),
         "left": left,
     }
 

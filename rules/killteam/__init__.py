@@ -93,6 +93,7 @@ from rules.killteam.storage import (
 from rules.killteam.team import Grenades, Operative, Team, grenade_choices, read_team, team_to_dict
 from rules.killteam.weapons import (
     AttackRules,
+    hot_damage,
     hot_damage_distribution,
     modelled_rules,
     read_weapon_rules,
@@ -152,6 +153,7 @@ __all__ = [
     "fight_targets",
     "melee_weapons",
     "grenade_weapon",
+    "hot_damage",
     "hot_damage_distribution",
     "incapacitate_chance",
     "injure_chance",

@@ -71,6 +71,8 @@ EVENT_FIELDS: dict[str, dict[str, Any]] = {
         "stun": list,
         "note": str,
         "seen": dict,
+        "again": bool,
+        "hot": int,
     },
     "end_turning_point": {"turning_point": int},
     "end_match": {"winner": str, "note": str},
@@ -88,6 +90,8 @@ OPTIONAL_FIELDS: dict[str, Any] = {
     "note": "",
     "amount": 1,
     "seen": {},
+    "again": False,
+    "hot": 0,
 }
 
 

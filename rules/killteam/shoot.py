@@ -437,14 +437,22 @@ def _damage_counts(
 
 
 def odds_policy(
-    weapon_rules: Iterable[str | WeaponRule] = (), *, cover: bool = False
+    weapon_rules: Iterable[str | WeaponRule] = (),
+    *,
+    cover: bool = False,
+    injured_attacker: bool = False,
 ) -> tuple[str, ...]:
     """The policies behind ``shoot_damage_distribution`` in words, for the rules given: the
-    block policy, then each weapon rule's reading ("Balanced: the odds re-roll one failed
-    attack die"), and the cover save kept when the target is in cover."""
+    block policy, a worse Hit when the shooter is injured, then each weapon rule's reading
+    ("Balanced: the odds re-roll one failed attack die") and Blitz's choices where the text is
+    silent about two of them together, and the cover save kept when the target is in cover."""
+    check_flag(injured_attacker, "Injured attacker")
     rules = read_weapon_rules(weapon_rules)
     lines = [SHOOT_POLICY[0].upper() + SHOOT_POLICY[1:] + "."]
-    lines += [f"{line}." for line in rules.sentences()]
+    if injured_attacker:
+        worse = core_numbers().injured_hit_worsened_by
+        lines.append(f"The shooter is injured: its weapon's Hit is {worse} worse.")
+    lines += [f"{line}." for line in (*rules.sentences(), *rules.readings())]
     if cover and not rules.saturate:
         lines.append("In cover: the defender keeps one defence die as a normal success unrolled.")
     return tuple(lines)

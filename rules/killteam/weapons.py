@@ -16,6 +16,7 @@ RulesError with a sentence) and falls in one of four groups, each said in words 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -98,12 +99,36 @@ class AttackRules:
         return key in self.keys
 
     def sentences(self, *groups: str) -> tuple[str, ...]:
-        """ "Lethal 5+: successes of x+ are critical", for the rules in ``groups`` (all if none)."""
+        """ "Lethal 5+: successes of 5+ are critical" (the rule's x filled in), for the rules in
+        ``groups`` (all if none)."""
         return tuple(
-            f"{rule.text}: {HANDLING[rule.key][1]}"
+            f"{rule.text}: {_with_x(HANDLING[rule.key][1], rule.x)}"
             for rule in self.rules
             if not groups or HANDLING[rule.key][0] in groups
         )
+
+    def readings(self) -> tuple[str, ...]:
+        """Where the text is silent about two of these rules together, Blitz's choice in words
+        (docs/killteam-readings.md, 'Piercing and Piercing Crits', 'Balanced and Command
+        Re-roll')."""
+        lines = []
+        if self.piercing and self.piercing_crits:
+            lines.append(
+                f"Piercing {self.piercing} and Piercing Crits {self.piercing_crits} on one weapon: "
+                f"with a critical kept the defender rolls {self.piercing + self.piercing_crits} "
+                "fewer (the text does not say; Blitz adds them)"
+            )
+        if self.balanced:
+            lines.append(
+                "Balanced with the Command Re-roll ploy: the ploy may re-roll the die Balanced "
+                "re-rolled (the text does not forbid it)"
+            )
+        return tuple(lines)
+
+
+def _with_x(sentence: str, x: int | None) -> str:
+    """A rule's summary with its x filled in ("rolls x fewer" -> "rolls 1 fewer")."""
+    return sentence if x is None else re.sub(r"\bx\b", str(x), sentence)
 
 
 _NUMBERS = {"accurate", "devastating", "piercing", "piercing_crits", "limited"}
@@ -222,13 +247,21 @@ def defence_faces(save: int) -> DieFaces:
     return DieFaces(hit=save, critical_from=6)
 
 
-def hot_damage_distribution(hit: int, injured: bool = False) -> dict[int, Fraction]:
-    """Damage a Hot weapon's user takes after using it: a D6 below the weapon's Hit deals twice
-    the roll (an injured user's Hit is one worse). Exact chances, 0 first."""
+def hot_damage(hit: int, die: int, injured: bool = False) -> int:
+    """Damage a Hot weapon's user takes from the D6 rolled after using it: twice the roll when
+    it is below the weapon's Hit (an injured user's Hit is one worse: docs/killteam-readings.md,
+    'Hot'), else none. Once per action, however many targets (Blast, Torrent)."""
+    if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+        raise RulesError(f"The Hot roll is a D6: 1 to 6; got {die!r}.")
     effective = injured_hit(hit) if injured else hit
-    per_pip = core_numbers().hot_damage_per_pip
+    return core_numbers().hot_damage_per_pip * die if die < effective else 0
+
+
+def hot_damage_distribution(hit: int, injured: bool = False) -> dict[int, Fraction]:
+    """Damage a Hot weapon's user takes after using it (``hot_damage`` of each face of the D6).
+    Exact chances, 0 first."""
     chances: dict[int, Fraction] = {}
     for face in range(1, 7):
-        damage = per_pip * face if face < effective else 0
+        damage = hot_damage(hit, face, injured)
         chances[damage] = chances.get(damage, Fraction(0)) + Fraction(1, 6)
     return dict(sorted(chances.items()))

@@ -23,6 +23,7 @@ from rules.killteam.state import (
     BattleOperative,
     KillTeamState,
 )
+from rules.killteam.weapons import hot_damage, read_weapon_rules
 
 
 def _damage(
@@ -99,10 +100,12 @@ def stun(state: KillTeamState, event: Event) -> Step:
 
 def resolve(state: KillTeamState, event: Event) -> Step:
     """A Shoot or Fight worked out by the helper, applied at once: the action (when named),
-    each operative's damage, and the stuns. The weapon named is used even without the action
-    (its Limited uses, or the team's grenades, are counted). ``seen`` names the wounds left the
-    helper worked with ({"a-1": 8}): when they changed since, the result is stale and nothing
-    changes."""
+    each operative's damage, the stuns, and a Hot weapon's damage to its user (``hot``: the D6
+    rolled, 0 for none). The weapon named is used even without the action (its Limited uses, or
+    the team's grenades, are counted), except for ``again``: another target of the same action
+    (Blast, Torrent), which counts as the one use, with no second action or Hot roll.
+    ``seen`` names the wounds left the helper worked with ({"a-1": 8}): when they changed since,
+    the result is stale and nothing changes."""
     operative = state.operative(event["operative"])
     seen = _seen(state, event["seen"])
     damage = _targets(state, event["damage"])
@@ -114,7 +117,14 @@ def resolve(state: KillTeamState, event: Event) -> Step:
     warnings: list[str] = []
     writes: set[str] = set()
     words: list[str] = []
-    if event["action"]:
+    again = event["again"]
+    if again and (event["action"] or event["hot"]):
+        raise RulesError(
+            "Another target of the same action counts no second action and rolls no second Hot die."
+        )
+    if again:
+        words.append(_again_words(state, operative, event["weapon"]))
+    elif event["action"]:
         new, sentence, warnings, writes = act(
             state, operative, event["action"], event["ap"], event["weapon"]
         )
@@ -131,6 +141,10 @@ def resolve(state: KillTeamState, event: Event) -> Step:
             words.append(f"{label(state, target)}: {amount} damage, {left}.")
         else:
             words.append(f"{label(state, target)}: no damage.")
+    if event["hot"]:
+        new, hot_words, hot_writes = _hot(new, state, operative, event["weapon"], event["hot"])
+        words.append(hot_words)
+        writes |= hot_writes
     for target_id in stunned:
         target = new.operative(target_id)
         if not target.incapacitated:
@@ -178,3 +192,37 @@ def _stun_targets(state: KillTeamState, value: list[Any]) -> list[str]:
     if len(set(value)) != len(value):
         raise EventError("An operative is stunned once per attack.")
     return list(value)
+
+
+def _again_words(state: KillTeamState, operative: BattleOperative, weapon_name: str) -> str:
+    if not weapon_name:
+        raise EventError("Another target of the same action names the weapon used.")
+    state.side(operative.side).grenade(weapon_name) or operative.weapon(weapon_name)
+    return (
+        f"{label(state, operative)}: another target of the same action with {weapon_name} "
+        "(one use)."
+    )
+
+
+def _hot(
+    new: KillTeamState,
+    before: KillTeamState,
+    operative: BattleOperative,
+    weapon_name: str,
+    die: int,
+) -> tuple[KillTeamState, str, set[str]]:
+    """The Hot roll after the weapon's use: twice the roll to its user when below the Hit,
+    with the Hit as it was when the user fired (an injured user's is one worse)."""
+    weapon = operative.weapon(weapon_name) if weapon_name else None
+    if weapon is None or not read_weapon_rules(weapon.rules).hot:
+        raise RulesError(f"{weapon_name or 'No weapon'} is not Hot: there is no Hot roll.")
+    amount = hot_damage(weapon.hit, die, operative.injured)
+    who = label(before, operative)
+    shooter = new.operative(operative.id)
+    if not amount:
+        return new, f"{who}: Hot roll {die}, no damage.", set()
+    if shooter.incapacitated:
+        return new, f"{who}: Hot roll {die}, {amount} damage (already incapacitated).", set()
+    new, hurt = _damage(new, shooter, amount)
+    left = wound_words(new.operative(operative.id))
+    return new, f"{who}: Hot roll {die}, {amount} damage to itself, {left}.", hurt

@@ -257,6 +257,6 @@ def test_the_fight_policy_says_the_stated_policy_and_each_weapons_rules_in_words
         "The odds: if both players strike with every die, critical successes first (no "
         "blocks); the fight stops when an operative is incapacitated."
     )
-    assert "Gunner's Lethal 5+: successes of x+ are critical." in lines
+    assert "Gunner's Lethal 5+: successes of 5+ are critical." in lines
     assert "Ork is injured: its weapon's Hit is 1 worse." in lines
     assert any(line.startswith("Ork's Stun: ") for line in lines)

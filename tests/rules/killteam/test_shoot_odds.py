@@ -260,3 +260,25 @@ def test_malformed_input_raises_a_rules_error_with_a_sentence(kwargs, words):
     message = str(caught.value)
     assert words in message
     assert message[0].isupper() or message[0] in "“'\"" and message.rstrip().endswith(".")
+
+
+def test_the_policy_fills_in_each_rules_x_and_says_when_the_shooter_is_injured():
+    lines = odds_policy(["Piercing 2", "Devastating 3"], injured_attacker=True)
+    assert "Piercing 2: the defender rolls 2 fewer defence dice." in lines
+    assert (
+        "Devastating 3: each kept critical deals 3 at once and still counts when blocking." in lines
+    )
+    assert "The shooter is injured: its weapon's Hit is 1 worse." in lines
+    assert not any("injured" in line for line in odds_policy(["Piercing 2"]))
+
+
+def test_the_policy_says_blitzs_choice_where_the_text_is_silent():
+    both = odds_policy(["Piercing 1", "Piercing Crits 1"])
+    assert any("with a critical kept the defender rolls 2 fewer" in line for line in both)
+    assert any(
+        "the ploy may re-roll the die Balanced re-rolled" in line
+        for line in odds_policy(["Balanced"])
+    )
+    assert not any("Blitz adds" in line for line in odds_policy(["Piercing 1"]))
+    # The odds are the ones said: both taken away with a critical kept, as brute force does.
+    same(attacks=2, weapon_rules=["Piercing 1", "Piercing Crits 1"], **BASE)
