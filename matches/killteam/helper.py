@@ -27,25 +27,30 @@ from rules.killteam.profile import RANGED
 DICE = re.compile(r"^[1-6](?:[ ,]+[1-6]){0,19}$")
 
 
+def weapon_choices(
+    state: kt.KillTeamState, operative: kt.BattleOperative, kind: str
+) -> list[tuple[str, str]]:
+    """(name, label) of one operative's weapons of ``kind``: ("Knife", "Knife"); ranged ones
+    include its team's picked grenades once, with the team's count: ("Frag grenade", "Frag
+    grenade (0 of 2 used)")."""
+    choices = [(w.name, w.name) for w in operative.weapons if w.kind == kind]
+    if kind == RANGED:
+        choices += [
+            (g.name, f"{g.name} ({g.used} of {g.picked} used)")
+            for g in state.side(operative.side).grenades
+        ]
+    return choices
+
+
 def weapon_picks(
     state: kt.KillTeamState, operatives: Iterable[kt.BattleOperative], kind: str
 ) -> list[tuple[str, str]]:
-    """(value, label) of the operatives' weapons of ``kind``: ("a-1|Knife", "Jo (Red): Knife");
-    ranged ones include their team's picked grenades, with the team's count."""
-    operatives = list(operatives)
-    picks = [
-        (f"{op.id}|{w.name}", f"{kt.label(state, op)}: {w.name}")
+    """(value, label) of the operatives' weapons of ``kind``: ("a-1|Knife", "Jo (Red): Knife")."""
+    return [
+        (f"{op.id}|{name}", f"{kt.label(state, op)}: {label}")
         for op in operatives
-        for w in op.weapons
-        if w.kind == kind
+        for name, label in weapon_choices(state, op, kind)
     ]
-    if kind == RANGED:
-        picks += [
-            (f"{op.id}|{g.name}", f"{kt.label(state, op)}: {g.name} ({g.used} of {g.picked} used)")
-            for op in operatives
-            for g in state.side(op.side).grenades
-        ]
-    return picks
 
 
 def picked(state: kt.KillTeamState, value: str) -> tuple[kt.BattleOperative, kt.Weapon]:

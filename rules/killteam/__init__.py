@@ -2,7 +2,13 @@
 
 from rules.errors import RulesError
 from rules.eventlog import Event, EventError, LogEntry, Stale, Step, UnknownId
-from rules.killteam.actions import TABLE_CHECKS, action_key, grenades_used_up
+from rules.killteam.actions import (
+    TABLE_CHECKS,
+    action_key,
+    another_target_likely,
+    grenades_used_up,
+    several_targets,
+)
 from rules.killteam.changes import label
 from rules.killteam.command import (
     COMMAND_REROLL,
@@ -134,6 +140,7 @@ __all__ = [
     "WoundState",
     "all_expended",
     "action_key",
+    "another_target_likely",
     "grenades_used_up",
     "apply_parts",
     "attack_profile",
@@ -176,6 +183,7 @@ __all__ = [
     "replay",
     "resolve_shoot",
     "rewind",
+    "several_targets",
     "shoot_damage_distribution",
     "side_from_team",
     "start_fight",

@@ -231,6 +231,27 @@ def use_weapon(
     return with_operative(state, counted), warnings, {f"{operative.id}:uses"}
 
 
+SEVERAL_TARGETS = frozenset({"blast", "torrent"})
+"""Weapon rules that use a weapon at several targets in one action: each target is its own
+Shoot sequence, all of them one use (docs/killteam-readings.md, 'Blast and Torrent')."""
+
+
+def several_targets(weapon: Weapon) -> bool:
+    """Whether the weapon is used at several targets in one action (Blast, Torrent)."""
+    return any(rule.key in SEVERAL_TARGETS for rule in weapon.rules)
+
+
+def another_target_likely(state: KillTeamState, operative: BattleOperative, weapon: Weapon) -> bool:
+    """Whether a shot with ``weapon`` is most likely another target of the action that used it
+    already: the operative is active, used the weapon in this activation, and it is Blast or
+    Torrent. The helper's first answer; the player says."""
+    return (
+        state.active == operative.id
+        and several_targets(weapon)
+        and weapon.name in operative.weapons_used
+    )
+
+
 def grenades_used_up(state: KillTeamState, side: str, name: str) -> str:
     """The rules' warning when ``side``'s team has used its ``name`` grenades as often as it
     picked them ("" while some are left, or when the team picked none by that name)."""
