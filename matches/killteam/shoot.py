@@ -187,6 +187,7 @@ def _context(request: HttpRequest, match: Match, data: QueryDict) -> dict:
         return context
     context |= {
         "choice": choice,
+        "names": (kt.label(state, choice.shooter), kt.label(state, choice.target)),
         "printed": [r.text for r in choice.weapon.rules],
         "several": kt.several_targets(choice.weapon),
         "used_up": ""

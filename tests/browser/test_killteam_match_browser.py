@@ -90,8 +90,9 @@ def test_a_kill_team_match_on_two_devices(live_server, new_page, shot, assert_ac
 
     # Shoot with the helper: the odds shown are the rules' exact ones.
     a.get_by_role("link", name="Shoot…").click()
-    a.get_by_label("Shooter and weapon").select_option(value="a-1|Test gun")
-    a.get_by_label("Target", exact=True).select_option(value="b-1")
+    expect(a.locator("#shooter")).to_have_value("a-1")  # the active operative, preselected
+    expect(a.locator("#weapon")).to_have_value("Test gun")
+    a.locator("#target").select_option(value="b-1")
     a.get_by_role("button", name="Show the odds").click()
     distribution = kt.shoot_damage_distribution(
         attacks=4, hit=4, normal_damage=3, critical_damage=4, save=5,

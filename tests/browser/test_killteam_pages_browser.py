@@ -121,8 +121,9 @@ def test_the_kill_team_pages_at_every_size(live_server, new_page, shot, assert_a
     shot(page, f"kt-board-{size}", full_page=True)
 
     page.get_by_role("link", name="Shoot…").click()
-    page.get_by_label("Shooter and weapon").select_option(value="a-1|Frag grenade")
-    page.get_by_label("Target", exact=True).select_option(value="b-2")
+    expect(page.locator("#shooter")).to_have_value("a-1")
+    page.locator("#weapon").select_option(value="Frag grenade")
+    page.locator("#target").select_option(value="b-2")
     page.get_by_role("button", name="Show the odds").click()
     page.get_by_label("Attack dice (4)").fill("6 4 2 1")
     page.get_by_label("Defence dice").fill("5 3 1")
