@@ -49,6 +49,7 @@ from rules.killteam.melee import (
 )
 from rules.killteam.names import numbered_names
 from rules.killteam.play import make_event, read_event, step
+from rules.killteam.ploys import FIREFIGHT, PLOY_KINDS, STRATEGIC, Ploy, read_ploy, read_ploys
 from rules.killteam.profile import (
     OperativeProfile,
     Problem,
@@ -109,6 +110,12 @@ from rules.killteam.wounds import WoundState, wound_state
 
 __all__ = [
     "COMMAND_REROLL",
+    "FIREFIGHT",
+    "PLOY_KINDS",
+    "STRATEGIC",
+    "Ploy",
+    "read_ploy",
+    "read_ploys",
     "ODDS_POLICY",
     "PLOY_COST",
     "SHOOT_POLICY",

@@ -19,16 +19,13 @@ from rules.killteam.changes import (
 )
 from rules.killteam.command import COMMAND_REROLL, command_points_gained
 from rules.killteam.data import core_numbers
+from rules.killteam.ploys import FIREFIGHT, PLOY_KINDS, STRATEGIC
 from rules.killteam.state import (
     SIDES,
     KillTeamState,
     Phase,
     other_side,
 )
-
-STRATEGIC, FIREFIGHT = "strategic", "firefight"
-PLOY_KINDS = {STRATEGIC: "strategic manoeuvre", FIREFIGHT: "firefight ploy"}
-
 
 _INITIATIVE = frozenset({"match:initiative"})
 _PHASE = frozenset({"match:phase"})
@@ -143,6 +140,12 @@ def use_ploy(state: KillTeamState, event: Event) -> Step:
     name = _ploy_name(event["ploy"])
     if name == COMMAND_REROLL and kind != FIREFIGHT:
         raise RulesError("Command Re-roll is a firefight ploy.")
+    # The team's own ploy by that name costs what the team says; any other the text's 1 CP.
+    cost = core_numbers().ploy_cost
+    if (named := side.team_ploy(name)) is not None:
+        if named.kind != kind:
+            raise RulesError(f"{named.name} is a {named.kind_words} of {side.team}.")
+        name, cost = named.name, named.cost
     wanted = Phase.STRATEGY if kind == STRATEGIC else Phase.FIREFIGHT
     if state.phase is not wanted:
         raise RulesError(f"A {PLOY_KINDS[kind]} is used in the {wanted.value} phase.")
@@ -158,15 +161,14 @@ def use_ploy(state: KillTeamState, event: Event) -> Step:
             f"{side.label} already used {name} in turning point {state.turning_point}: each "
             f"{PLOY_KINDS[kind]} once per turning point."
         )
-    cost = core_numbers().ploy_cost
     if side.cp < cost:
-        raise RulesError(f"{side.label} has {side.cp} CP; a ploy costs {cost}.")
+        raise RulesError(f"{side.label} has {side.cp} CP; {name} costs {cost}.")
     new = with_side(state, replace(side, cp=side.cp - cost, ploys=(*side.ploys, (kind, name))))
     writes = {f"{side.key}:cp", f"{side.key}:ploys"}
     if kind == STRATEGIC:
         new = replace(new, strategy_turn=other_side(side.key), passes=0)
         writes.add("match:strategy")
-    summary = f"{side.label} used {name} ({cost} CP, {side.cp - cost} left)."
+    summary = f"{side.label} used {name}, a {PLOY_KINDS[kind]} ({cost} CP, {side.cp - cost} left)."
     return Step(new, summary, writes=frozenset(writes), reads=_PHASE | {"match:strategy"})
 
 

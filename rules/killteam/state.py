@@ -13,6 +13,7 @@ from rules.killteam.command import STARTING_CP
 from rules.killteam.data import core_numbers
 from rules.killteam.equipment import equipment
 from rules.killteam.names import numbered_names
+from rules.killteam.ploys import Ploy, find_ploy
 from rules.killteam.profile import Weapon
 from rules.killteam.team import Team
 from rules.killteam.wounds import WoundState, injured_hit, injured_move, wound_state
@@ -130,6 +131,11 @@ class BattleSide:
     ploys: tuple[tuple[str, str], ...] = ()
     """Ploys used this turning point: (kind, name), kind "strategic" or "firefight"."""
     grenades: tuple[GrenadeCount, ...] = ()
+    team_ploys: tuple[Ploy, ...] = ()
+    """The team's own named ploys as they were when the match started (``rules.killteam.ploys``)."""
+
+    def team_ploy(self, name: str) -> Ploy | None:
+        return find_ploy(self.team_ploys, name)
 
     def ready_operatives(self) -> tuple[BattleOperative, ...]:
         return tuple(op for op in self.operatives if op.ready and not op.incapacitated)
@@ -220,6 +226,7 @@ class SideSpec:
     operatives: Sequence[OperativeSpec]
     grenades: dict[str, int] = field(default_factory=dict)
     """Explosive grenades picked, by key: {"frag": 1, "krak": 1}."""
+    ploys: Sequence[Ploy] = ()
 
 
 def new_battle(a: SideSpec, b: SideSpec) -> KillTeamState:
@@ -248,7 +255,9 @@ def _new_side(key: str, spec: SideSpec) -> BattleSide:
         for g in equipment().grenades
         if spec.grenades.get(g.key, 0)
     )
-    return BattleSide(key, spec.label, spec.team, operatives, grenades=grenades)
+    return BattleSide(
+        key, spec.label, spec.team, operatives, grenades=grenades, team_ploys=tuple(spec.ploys)
+    )
 
 
 def side_from_team(team: Team, label: str) -> SideSpec:
@@ -268,4 +277,5 @@ def side_from_team(team: Team, label: str) -> SideSpec:
             for operative in team.operatives
         ],
         grenades={"frag": team.grenades.frag, "krak": team.grenades.krak},
+        ploys=team.ploys,
     )

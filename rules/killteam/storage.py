@@ -18,6 +18,7 @@ from typing import Any
 
 from rules.errors import RulesError
 from rules.eventlog import diff_parts, merge_parts
+from rules.killteam.ploys import ploy_to_dict, read_ploys
 from rules.killteam.profile import weapon_to_dict
 from rules.killteam.state import (
     BattleOperative,
@@ -97,6 +98,7 @@ def state_to_dict(state: KillTeamState) -> dict[str, Any]:
                 "label": side.label,
                 "team": side.team,
                 "picked": {g.key: [g.name, g.picked] for g in side.grenades},
+                "team_ploys": [ploy_to_dict(ploy) for ploy in side.team_ploys],
                 **_side_part(side),
                 "operatives": [_operative_to_dict(op) for op in side.operatives],
             }
@@ -144,6 +146,7 @@ def _side_from_dict(data: Mapping[str, Any]) -> BattleSide:
             GrenadeCount(key, name, count, data["grenades"][key])
             for key, (name, count) in picked.items()
         ),
+        team_ploys=read_ploys(data.get("team_ploys", [])),  # none in matches started before
     )
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.killteam.data import read_data
+from rules.killteam.ploys import Ploy, add_ploy, ploy_to_dict, read_ploys, remove_ploy
 from rules.killteam.profile import (
     MAX_NAME,
     OperativeProfile,
@@ -91,6 +92,7 @@ class Team:
     operatives: tuple[Operative, ...] = ()
     grenades: Grenades = Grenades()
     next_id: int = 1
+    ploys: tuple[Ploy, ...] = ()  # its own ploys, named by its players (rules.killteam.ploys)
 
     def operative(self, operative_id: int) -> Operative:
         for operative in self.operatives:
@@ -158,6 +160,14 @@ def set_grenades(team: Team, frag: Any, krak: Any) -> Team:
     return replace(team, grenades=read_grenades(frag, krak))
 
 
+def name_ploy(team: Team, name: Any, kind: Any, cost: Any) -> Team:
+    return replace(team, ploys=add_ploy(team.ploys, name, kind, cost))
+
+
+def drop_ploy(team: Team, name: str) -> Team:
+    return replace(team, ploys=remove_ploy(team.ploys, name))
+
+
 def rename_team(team: Team, name: str) -> Team:
     return replace(team, name=name)
 
@@ -207,9 +217,14 @@ def read_team(data: Any) -> Team:
     except ProfileError as error:
         problems += error.problems
         chosen = Grenades()
+    try:
+        ploys = read_ploys(data.get("ploys"))
+    except ProfileError as error:
+        problems += error.problems
+        ploys = ()
     if problems:
         raise ProfileError(problems)
-    return _numbered(Team(name, tuple(operatives), chosen, _next_id(data)))
+    return _numbered(Team(name, tuple(operatives), chosen, _next_id(data), ploys))
 
 
 def _next_id(data: Mapping[str, Any]) -> int:
@@ -247,6 +262,7 @@ def team_to_dict(team: Team) -> dict[str, Any]:
         ],
         "grenades": {"frag": team.grenades.frag, "krak": team.grenades.krak},
         "next_id": team.next_id,
+        "ploys": [ploy_to_dict(ploy) for ploy in team.ploys],
     }
 
 
@@ -258,7 +274,9 @@ __all__ = [
     "Team",
     "add_operative",
     "change_operative",
+    "drop_ploy",
     "grenade_choices",
+    "name_ploy",
     "new_team",
     "read_grenades",
     "read_team",

@@ -30,14 +30,16 @@ def operative(name: str, *, apl: int = 2, wounds: int = 10, weapons=(GUN, BLADE)
     return OperativeSpec(name=name, apl=apl, move=6, save=4, wounds=wounds, weapons=tuple(weapons))
 
 
-def battle(a: int = 2, b: int = 2, grenades=None):
-    """A battle with ``a`` and ``b`` operatives: a-1 has a Silent pistol, a-2 a Heavy cannon."""
+def battle(a: int = 2, b: int = 2, grenades=None, ploys=()):
+    """A battle with ``a`` and ``b`` operatives: a-1 has a Silent pistol, a-2 a Heavy cannon;
+    ``ploys`` are Anna's team's own named ploys."""
     weapons = [(GUN, SILENT, BLADE), (GUN, HEAVY, BLADE)]
     side_a = SideSpec(
         "Anna",
         "Red team",
         [operative(f"Red {n}", weapons=weapons[(n - 1) % 2]) for n in range(1, a + 1)],
         grenades=grenades or {"frag": 1, "krak": 1},
+        ploys=tuple(ploys),
     )
     side_b = SideSpec(
         "Ben", "Blue team", [operative(f"Blue {n}", wounds=9) for n in range(1, b + 1)]

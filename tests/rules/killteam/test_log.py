@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from rules.errors import RulesError
 from rules.eventlog import Event, LogEntry, last_undoable, undo_of, undo_reach
 from rules.killteam import (
+    Ploy,
     apply_parts,
     changed_parts,
     make_event,
@@ -29,7 +30,12 @@ from rules.killteam import (
 from tests.examples import examples
 from tests.rules.killteam.factories import battle, to_firefight
 
-INITIAL = battle(a=2, b=2)
+NAMED_PLOYS = (
+    Ploy("Plan", "strategic", 1),
+    Ploy("Ambush", "strategic", 2),
+    Ploy("Dodge", "firefight", 0),
+)
+INITIAL = battle(a=2, b=2, ploys=NAMED_PLOYS)
 FIREFIGHT = to_firefight(INITIAL)
 """A second start, in turning point 1's firefight phase: random logs then spend most of their
 events on activations, actions and attacks."""
@@ -75,13 +81,16 @@ events = st.one_of(
     st.builds(
         lambda s, p, k: make_event("use_ploy", side=s, ploy=p, ploy_kind=k),
         sides,
-        st.sampled_from(["Plan", "Command Re-roll", "Dodge"]),
+        st.sampled_from(["Plan", "Command Re-roll", "Dodge", "Ambush", "Unnamed"]),
         st.sampled_from(["strategic", "firefight"]),
     ),
     st.builds(lambda s: make_event("pass_strategy", side=s), sides),
     st.builds(lambda s: make_event("pass_strategy", side=s), sides),
     st.builds(
-        lambda s, n: make_event("adjust_cp", side=s, amount=n), sides, st.sampled_from([-1, 1, 2])
+        lambda s, n, r: make_event("adjust_cp", side=s, amount=n, reason=r),
+        sides,
+        st.sampled_from([-1, 1, 2]),
+        st.sampled_from(["", "mission objective"]),
     ),
     st.builds(
         lambda o, t, n, stun: make_event(

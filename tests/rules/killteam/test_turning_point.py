@@ -103,7 +103,7 @@ def test_ploys_cost_1_cp_and_firefight_ploys_once_a_turning_point_except_command
             state, make_event("use_ploy", side="b", ploy="Command Re-roll", ploy_kind="firefight")
         ).state
     assert state.side("b").cp == 0
-    with pytest.raises(RulesError, match="Ben has 0 CP; a ploy costs 1"):
+    with pytest.raises(RulesError, match="Ben has 0 CP; Command Re-roll costs 1"):
         step(state, make_event("use_ploy", side="b", ploy="command re-roll", ploy_kind="firefight"))
     state = step(state, make_event("use_ploy", side="a", ploy="Dodge", ploy_kind="firefight")).state
     with pytest.raises(RulesError, match="each firefight ploy once per turning point"):
