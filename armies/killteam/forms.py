@@ -9,6 +9,7 @@ from django import forms
 
 from blitz_site.once import OnceKeyField
 from blitz_site.text import StorableTextMixin
+from rules.killteam import ploys as kp
 from rules.killteam import profile as kt
 from rules.killteam import team as kteam
 
@@ -55,6 +56,64 @@ class TeamRenameForm(StorableTextMixin, forms.Form):
             "max_length": "A roster name can be at most 80 characters.",
         },
     )
+
+
+class PloyForm(StorableTextMixin, forms.Form):
+    name = forms.CharField(
+        label="Ploy's name",
+        max_length=kt.MAX_NAME,
+        error_messages={
+            "required": "Give the ploy a name.",
+            "max_length": f"A ploy's name can be at most {kt.MAX_NAME} characters.",
+        },
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+    kind = forms.ChoiceField(
+        label="Kind",
+        choices=[(key, words.capitalize()) for key, words in kp.PLOY_KINDS.items()],
+        error_messages={"invalid_choice": "A ploy is a strategic manoeuvre or a firefight ploy."},
+    )
+    cost = forms.CharField(
+        label="Cost (CP)",
+        initial=str(kp.PLOY_COST),
+        max_length=8,
+        error_messages={
+            "required": f"Give the ploy's cost: a whole number, 0 to {kp.MAX_COST} CP.",
+            "max_length": f"A ploy's cost is a whole number, 0 to {kp.MAX_COST} CP.",
+        },
+        widget=forms.TextInput(
+            attrs={"inputmode": "numeric", "autocomplete": "off", "class": "figure-input"}
+        ),
+    )
+
+    def __init__(self, *args, team: kteam.Team | None = None, **kwargs):
+        kwargs.setdefault("auto_id", "ploy-%s")  # the editor has other forms with a name field
+        super().__init__(*args, **kwargs)
+        self.team = team
+
+    def clean_cost(self) -> int:
+        text = self.cleaned_data["cost"].strip().upper().removesuffix("CP").strip()
+        if not (text.isascii() and text.isdigit()):
+            raise forms.ValidationError(
+                f"A ploy's cost is a whole number, 0 to {kp.MAX_COST} CP; got “{text}”."
+            )
+        return int(text)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            ploy = kp.read_ploy(data)
+            if self.team is not None:
+                kteam.name_ploy(self.team, ploy.name, ploy.kind, ploy.cost)
+        except kt.ProfileError as error:
+            for problem in error.problems:
+                field = problem.field.rpartition(".")[2]
+                self.add_error(field if field in self.fields else None, problem.message)
+        else:
+            self.ploy = ploy
+        return data
 
 
 class OperativeForm(StorableTextMixin, forms.Form):

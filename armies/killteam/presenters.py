@@ -107,6 +107,10 @@ class TeamView:
         return grenade_words(self.team.grenades) if self.team else ""
 
     @property
+    def ploys(self) -> tuple[kteam.Ploy, ...]:
+        return self.team.ploys if self.team else ()
+
+    @property
     def entered_by(self) -> list[str]:
         if self.team is None:
             return []

@@ -67,6 +67,23 @@ def team_rename(*, owner: Owner, roster_id: int, name: str) -> Change:
     )
 
 
+def team_name_ploy(*, owner: Owner, roster_id: int, key: str, ploy: kteam.Ploy) -> Change:
+    """Name one of the team's own ploys, once per form ``key``."""
+    return team_change(
+        owner=owner,
+        roster_id=roster_id,
+        key=key,
+        change=lambda team: kteam.name_ploy(team, ploy.name, ploy.kind, ploy.cost),
+    )
+
+
+def team_drop_ploy(*, owner: Owner, roster_id: int, name: str) -> Change:
+    """Remove the team's ploy called ``name`` (already gone: nothing changes)."""
+    return team_change(
+        owner=owner, roster_id=roster_id, change=lambda team: kteam.drop_ploy(team, name)
+    )
+
+
 def team_set_grenades(*, owner: Owner, roster_id: int, frag: int, krak: int) -> Change:
     return team_change(
         owner=owner, roster_id=roster_id, change=lambda team: kteam.set_grenades(team, frag, krak)

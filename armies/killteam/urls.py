@@ -4,11 +4,13 @@ My datacards (at the top level); included from ``armies/urls.py``."""
 from django.urls import path
 
 import blitz_site.text  # noqa: F401  (registers the <token:...> converter)
-from armies.killteam import views
+from armies.killteam import ploys, views
 
 urlpatterns = [
     path("<int:pk>/team/rename", views.team_rename, name="team-rename"),
     path("<int:pk>/team/grenades", views.team_grenades, name="team-grenades"),
+    path("<int:pk>/team/ploys/add", ploys.ploy_add, name="team-ploy-add"),
+    path("<int:pk>/team/ploys/remove", ploys.ploy_remove, name="team-ploy-remove"),
     path("<int:pk>/team/new-profile", views.team_new_profile, name="team-new-profile"),
     path("<int:pk>/team/operatives/add", views.operative_add, name="operative-add"),
     path("<int:pk>/team/operatives/<int:operative>/", views.operative_edit, name="operative-edit"),

@@ -10,7 +10,13 @@ from django.urls import reverse
 
 from armies import packs
 from armies.killteam import services
-from armies.killteam.forms import GrenadesForm, OperativeForm, TeamCreateForm, grenade_value
+from armies.killteam.forms import (
+    GrenadesForm,
+    OperativeForm,
+    PloyForm,
+    TeamCreateForm,
+    grenade_value,
+)
 from armies.killteam.presenters import library_rows, team_view
 from armies.models import DataPack, Owner, Roster
 from armies.owners import request_owner
@@ -65,6 +71,7 @@ class KillTeam(Builder):
             "profiles": profiles,
             "operative_form": OperativeForm(profiles=profiles),
             "grenades_form": GrenadesForm(initial={"grenades": grenade_value(grenades)}),
+            "ploy_form": PloyForm(),
             **extra,
         }
 
@@ -140,7 +147,11 @@ def team_markdown(roster: Roster) -> str:
                 f"  - {row.weapon.name} ({row.kind.lower()}): A {row.weapon.attacks}, "
                 f"Hit {row.hit}, Dmg {row.damage}{rules}"
             )
-    lines += ["", f"Equipment: {view.grenades}.", ""]
+    lines += ["", f"Equipment: {view.grenades}."]
+    if view.ploys:
+        named = ", ".join(f"{p.name} ({p.kind}, {p.cost} CP)" for p in view.ploys)
+        lines.append(f"Ploys: {named}.")
+    lines.append("")
     who = ", ".join(view.entered_by)
     typed = f"entered by {who}" if who else "typed in by players"
     lines.append(f"_Profiles {typed}, not from the rules text. Built with Blitz._")

@@ -23,6 +23,7 @@ def operative_card(state: kt.KillTeamState, op: kt.BattleOperative) -> dict:
     turn = kt.whose_turn(state)
     active = state.active == op.id
     live = not op.incapacitated and state.phase is not kt.Phase.ENDED
+    busy = state.operative(state.active) if state.active and not active else None
     limited = [
         {"name": w.name, "used": op.used(w.name), "of": rule.x}
         for w in op.weapons
@@ -48,6 +49,9 @@ def operative_card(state: kt.KillTeamState, op: kt.BattleOperative) -> dict:
         "live": live,
         "can_heal": live and op.current < op.wounds,
         "can_activate": live and op.ready and not active and turn == op.side,
+        # Why its Activate buttons are not offered while another operative is active.
+        "waiting": f"{kt.label(state, busy)} is still active" if busy and live and op.ready else "",
+        "no_ap": no_ap_left(state) if active else "",
         "orders": list(ORDERS.items()),
         "actions": list(ACTION_LABELS.items()) if active and live else [],
         "weapons": [
@@ -55,6 +59,32 @@ def operative_card(state: kt.KillTeamState, op: kt.BattleOperative) -> dict:
             for w in op.weapons
         ],
     }
+
+
+def no_ap_left(state: kt.KillTeamState) -> str:
+    """The notice when the active operative has spent its AP: "" while it has some left."""
+    if state.active is None:
+        return ""
+    op = state.operative(state.active)
+    if op.ap_spent < op.effective_apl:
+        return ""
+    return f"{kt.label(state, op)} has no AP left ({op.ap_spent} of {op.effective_apl} spent)"
+
+
+def _ploys(state: kt.KillTeamState, side: kt.BattleSide) -> list[dict]:
+    """The side's own named ploys, each with the op that uses it, or marked used this turning
+    point (each once per turning point: docs/killteam-readings.md, 'Ploys')."""
+    used = {(kind, name.casefold()) for kind, name in side.ploys}
+    return [
+        {
+            "name": ploy.name,
+            "kind": ploy.kind,
+            "cost": ploy.cost,
+            "used": (ploy.kind, ploy.name.casefold()) in used,
+            "op": f"ploy {side.key} {ploy.kind} {ploy.name}",
+        }
+        for ploy in side.team_ploys
+    ]
 
 
 def _weapon_line(op: kt.BattleOperative, weapon) -> str:
@@ -79,6 +109,7 @@ def turn_panel(state: kt.KillTeamState) -> dict:
                 "roll": state.rolls[index],
                 "ready": len(side.ready_operatives()),
                 "ploys": [f"{name} ({PLOY_KINDS[kind]})" for kind, name in side.ploys],
+                "named": _ploys(state, side),
                 "grenades": [f"{g.name} {g.used}/{g.picked}" for g in side.grenades],
             }
         )
@@ -109,11 +140,22 @@ def turn_panel(state: kt.KillTeamState) -> dict:
         "turn": turn or "",
         "turn_label": state.side(turn).label if turn else "",
         "active": kt.label(state, state.operative(state.active)) if state.active else "",
+        "active_id": state.active or "",
+        "no_ap": no_ap_left(state),
+        "next_label": _next_label(state),
         "result": _result(state),
         "ploy_kinds": {"strategic": STRATEGIC, "firefight": FIREFIGHT},
         "command_reroll": kt.COMMAND_REROLL,
         "ploy_cost": kt.PLOY_COST,
     }
+
+
+def _next_label(state: kt.KillTeamState) -> str:
+    """While an operative is active: who activates once its activation ends."""
+    if state.active is None or state.phase is not kt.Phase.FIREFIGHT:
+        return ""
+    due = kt.due_next(state)
+    return state.side(due).label if due else ""
 
 
 def _result(state: kt.KillTeamState) -> str:

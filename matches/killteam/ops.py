@@ -1,16 +1,24 @@
 """Reading what the Kill Team board's buttons send: "wound a-1 8" (one wound off an operative
-the player saw with 8 left), "activate a-1 engage", "roll a 5", "undo last", ..."""
+the player saw with 8 left), "activate a-1 engage", "roll a 5", "ploy a strategic Seek and
+Destroy", "cp b +1 mission objective", "undo last", ...
+
+A button with a typed field beside it (a ploy's name, a CP change's reason) has the field's text
+after its op (static/js/match.js puts it there); a form sent without JavaScript carries the field
+itself, ``ploy-<side>`` or ``cp-reason-<side>``, read when the op has no text of its own."""
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 
 from blitz_site import inputs
 from matches.taps import Redo, UndoLast
 from rules import killteam as kt
 from rules.eventlog import Event, EventError
 
-MAX_WORDS = 12
+MAX_WORDS = 24
+CP_REASON = "corrected on the board"
+"""The reason logged for a CP correction given none."""
 
 
 def _number(word: str, what: str) -> int:
@@ -67,8 +75,14 @@ OPS = {
 }
 
 
-def parse_op(op: object) -> Event | UndoLast | Redo:
-    """A button's op as an event, or an undo/redo; malformed raises EventError (a 400)."""
+def _typed(fields: Mapping[str, str], name: str, what: str) -> list[str]:
+    return inputs.text(fields.get(name, ""), what).split()
+
+
+def parse_op(op: object, fields: Mapping[str, str] | None = None) -> Event | UndoLast | Redo:
+    """A button's op as an event, or an undo/redo; malformed raises EventError (a 400).
+    ``fields``: the rest of the form, for a typed ploy name or CP reason sent without JS."""
+    fields = fields or {}
     if not isinstance(op, str) or not op.strip():
         raise EventError("Say what to change: the request has no op.")
     word, *args = inputs.words(op, "A change")
@@ -81,13 +95,17 @@ def parse_op(op: object) -> Event | UndoLast | Redo:
         return build(*args)
     if word == "act" and len(args) >= 3:  # "act a-1 shoot 1 [weapon name]"
         return _ap(*args)
-    if word == "ploy" and len(args) >= 3:  # "ploy a firefight Command Re-roll"
+    if word == "ploy" and len(args) >= 2:  # "ploy a firefight Command Re-roll"
         side, kind, *name = args
+        name = name or _typed(fields, f"ploy-{side}", "A ploy's name")
+        if not name:
+            raise EventError("Type the ploy's name first.")
         return _event("use_ploy", side=side, ploy_kind=kind, ploy=_name(name, "A ploy's name"))
-    if word == "cp" and len(args) == 2 and args[1] in ("+1", "-1"):
-        return _event(
-            "adjust_cp", side=args[0], amount=int(args[1]), reason="adjusted on the board"
-        )
+    if word == "cp" and len(args) >= 2 and args[1] in ("+1", "-1"):  # "cp a +1 [reason]"
+        side, amount, *reason = args
+        reason = reason or _typed(fields, f"cp-reason-{side}", "A reason")
+        text = _name(reason, "A reason") or CP_REASON
+        return _event("adjust_cp", side=side, amount=int(amount), reason=text)
     if word == "undo" and args == ["last"]:
         return UndoLast()
     if word == "undo" and len(args) == 1:

@@ -155,7 +155,7 @@ def kt_event(request: HttpRequest, pk: int) -> HttpResponse:
     """A tap on the Kill Team board: one change, applied once per client key."""
     try:
         key = client_key(request.POST.get("key"))
-        change = ops.parse_op(request.POST.get("op"))
+        change = ops.parse_op(request.POST.get("op"), request.POST)
         applied = kt_act(request, pk, key, change)
     except UnknownId as error:
         player_match(request, pk)  # a stranger is told there is no such match first

@@ -6,6 +6,7 @@ from rules.killteam.actions import (
     TABLE_CHECKS,
     action_key,
     another_target_likely,
+    due_next,
     grenades_used_up,
     several_targets,
 )
@@ -148,6 +149,7 @@ __all__ = [
     "all_expended",
     "action_key",
     "another_target_likely",
+    "due_next",
     "grenades_used_up",
     "apply_parts",
     "attack_profile",

@@ -116,6 +116,14 @@ def activate(state: KillTeamState, event: Event) -> Step:
     )
 
 
+def due_next(state: KillTeamState) -> str | None:
+    """The side that activates next: ``whose_turn`` once the active operative's activation has
+    ended (None when nobody can)."""
+    if state.active is None:
+        return whose_turn(state)
+    return whose_turn(expend(state, state.operative(state.active)))
+
+
 def end_activation(state: KillTeamState, event: Event) -> Step:
     operative = state.operative(event["operative"])
     who = label(state, operative)

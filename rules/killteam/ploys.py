@@ -32,6 +32,11 @@ class Ploy:
         return PLOY_KINDS[self.kind]
 
 
+def _say(where: str, text: str) -> str:
+    """A problem's sentence: after "Ploy 2: ", or on its own with a capital."""
+    return where + text if where else text[:1].upper() + text[1:]
+
+
 def same_name(a: str, b: str) -> bool:
     """Ploy names are told apart ignoring case and spacing ("Seek and destroy" is one ploy)."""
     return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
@@ -40,34 +45,26 @@ def same_name(a: str, b: str) -> bool:
 def read_ploy(data: Any, where: str = "", field: str = "ploy") -> Ploy:
     """One ploy from plain data ({"name", "kind", "cost"}), checked; problems name ``field``."""
     if not isinstance(data, Mapping):
-        raise ProfileError([Problem(field, f"{where}not a ploy.")])
-    problems: list[Problem] = []
+        raise ProfileError([Problem(field, _say(where, "not a ploy."))])
+    problems: list[tuple[str, str]] = []
     raw_name = data.get("name")
     name = " ".join(raw_name.split()) if isinstance(raw_name, str) else ""
     if not name:
-        problems.append(Problem(f"{field}.name", f"{where}give the ploy a name."))
+        problems.append(("name", "give the ploy a name."))
     elif len(name) > MAX_NAME:
-        problems.append(
-            Problem(f"{field}.name", f"{where}a ploy's name can be at most {MAX_NAME} characters.")
-        )
+        problems.append(("name", f"a ploy's name can be at most {MAX_NAME} characters."))
     elif same_name(name, COMMAND_REROLL):
         problems.append(
-            Problem(
-                f"{field}.name",
-                f"{where}{COMMAND_REROLL} is in the core rules for every team: the board offers "
-                "it already.",
-            )
+            ("name", f"{COMMAND_REROLL} is in the core rules for every team: the board offers it.")
         )
     kind = data.get("kind")
     if kind not in PLOY_KINDS:
-        problems.append(Problem(f"{field}.kind", f"{where}a ploy is strategic or firefight."))
+        problems.append(("kind", "a ploy is strategic or firefight."))
     cost = data.get("cost", PLOY_COST)
     if isinstance(cost, bool) or not isinstance(cost, int) or not 0 <= cost <= MAX_COST:
-        problems.append(
-            Problem(f"{field}.cost", f"{where}a ploy's cost is a whole number, 0 to {MAX_COST} CP.")
-        )
+        problems.append(("cost", f"a ploy's cost is a whole number, 0 to {MAX_COST} CP."))
     if problems:
-        raise ProfileError(problems)
+        raise ProfileError([Problem(f"{field}.{key}", _say(where, text)) for key, text in problems])
     return Ploy(name, kind, cost)
 
 

@@ -271,6 +271,7 @@ __all__ = [
     "MAX_OPERATIVES",
     "Grenades",
     "Operative",
+    "Ploy",
     "Team",
     "add_operative",
     "change_operative",

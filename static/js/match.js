@@ -14,7 +14,8 @@
  * while the device is offline.
  *
  * Works for every game's board that keeps these conventions: one form#match-form whose buttons
- * are name="op", cards with class "unit", #turn, #latest, #poller, #board-status.
+ * are name="op" (with data-with="<field id>": that field's typed text follows the op), cards
+ * with class "unit", #turn, #latest, #poller, #board-status.
  */
 (function () {
   "use strict";
@@ -150,6 +151,9 @@
       // Where the answer's message goes: the card, the turn panel, or the bar's latest line.
       var card = button.closest(".unit, #turn") || (button.closest("#match-log, .board-bar") ? document.getElementById("latest") : null);
       var item = { op: button.value, key: newKey(), card: card ? card.id : "", tries: 0 };
+      // A button beside a typed field (data-with: the field's id) sends its text after its op.
+      var typed = button.dataset.with && document.getElementById(button.dataset.with);
+      if (typed && typed.value.trim()) item.op += " " + typed.value.trim().split(/\s+/).join(" ");
       if (button.dataset.tally) {
         item.tally = button.dataset.tally;
         item.step = Number(button.dataset.step) || 0;

@@ -136,8 +136,8 @@ def test_the_teams_ploys_are_taken_into_the_battle_and_kept_through_storage():
 @pytest.mark.parametrize(
     ("name", "kind", "cost", "message"),
     [
-        ("", "strategic", 1, "give the ploy a name"),
-        ("   ", "firefight", 1, "give the ploy a name"),
+        ("", "strategic", 1, "Give the ploy a name"),
+        ("   ", "firefight", 1, "Give the ploy a name"),
         ("x" * 61, "strategic", 1, "at most 60 characters"),
         ("Plan", "tactical", 1, "strategic or firefight"),
         ("Plan", "strategic", -1, "0 to 9"),
