@@ -8,12 +8,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from armies import systems
 from armies.killteam import services
 from armies.killteam.forms import PloyForm
 from armies.models import Roster
 from armies.owners import edit_url, own_roster, request_owner
 from armies.services import RosterError
+from armies.systems.killteam import BUILDER
 from blitz_site.once import read_key
 from blitz_site.systems import KILLTEAM
 from rules.killteam import ploys as kp
@@ -48,9 +48,8 @@ def ploy_add(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, f"Named the ploy {form.ploy.name}.")
             return redirect(edit_url(pk, "ploys"))
-    builder = systems.for_roster(roster)
-    context = builder.editor_context(request, roster, ploy_form=form)
-    return render(request, builder.templates.editor, context)
+    context = BUILDER.editor_context(request, roster, ploy_form=form)
+    return render(request, BUILDER.templates.editor, context)
 
 
 @require_POST
