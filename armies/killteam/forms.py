@@ -92,12 +92,13 @@ class PloyForm(StorableTextMixin, forms.Form):
         self.team = team
 
     def clean_cost(self) -> int:
-        text = self.cleaned_data["cost"].strip().upper().removesuffix("CP").strip()
-        if not (text.isascii() and text.isdigit()):
+        typed = self.cleaned_data["cost"].strip()
+        number = typed.upper().removesuffix("CP").strip()  # "2 CP" is 2
+        if not (number.isascii() and number.isdigit()):
             raise forms.ValidationError(
-                f"A ploy's cost is a whole number, 0 to {kp.MAX_COST} CP; got “{text}”."
+                f"A ploy's cost is a whole number, 0 to {kp.MAX_COST} CP; got “{typed}”."
             )
-        return int(text)
+        return int(number)
 
     def clean(self) -> dict:
         data = super().clean()
