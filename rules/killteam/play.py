@@ -13,7 +13,8 @@ From the text, read as docs/killteam-readings.md says:
 - Strategy phase: CP gained ('Command points'), every operative readied, then from the player with
   the initiative the players take turns using a strategic manoeuvre or passing, until both
   pass in succession. A strategic manoeuvre at most once per turning point per player; a
-  firefight ploy likewise, except Command Re-roll. Ploys cost 1 CP (refused without it).
+  firefight ploy likewise, except Command Re-roll; ploys are told apart by name. Ploys cost 1 CP,
+  a team's own named ploy its own cost (``rules.killteam.ploys``); refused without the CP.
 - Firefight phase: sides take turns activating ready operatives from the player with the
   initiative; a side with none ready is skipped ('Turning point end'). An activation starts with an
   order (Engage or Conceal); actions spend AP (costs are the players' figures) up to the APL,

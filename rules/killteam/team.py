@@ -1,8 +1,9 @@
 """Kill Team teams as players build them, checked: the operatives (each with a copy of the
 profile it was built from, ``rules.killteam.profile``) and the explosive grenades the team picks
 (docs/killteam-readings.md, 'Grenades': two, 2 frag, 2 krak or one of each; the text makes the
-equipment itself optional, so none is a choice too). The text gives no points and no selection
-rules: nothing else about a team is checked. Illegal input raises ``ProfileError``.
+equipment itself optional, so none is a choice too), and the ploys its players name
+(``rules.killteam.ploys``). The text gives no points and no selection rules: nothing else about a
+team is checked. Illegal input raises ``ProfileError``.
 """
 
 from __future__ import annotations
