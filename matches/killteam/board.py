@@ -110,6 +110,7 @@ def turn_panel(state: kt.KillTeamState) -> dict:
                 "ready": len(side.ready_operatives()),
                 "ploys": [f"{name} ({PLOY_KINDS[kind]})" for kind, name in side.ploys],
                 "named": _ploys(state, side),
+                "names_strategic": any(p.kind == STRATEGIC for p in side.team_ploys),
                 "grenades": [f"{g.name} {g.used}/{g.picked}" for g in side.grenades],
             }
         )

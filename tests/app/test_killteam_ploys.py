@@ -182,6 +182,8 @@ def test_the_board_offers_the_teams_ploys_by_name_each_once_per_turning_point(cl
 def test_a_ploy_the_team_did_not_name_is_typed_in(client, match):
     for op in ("roll a 5", "roll b 2", "initiative a a", "pass a"):
         tap(client, match, op)
+    html = board(client, match)
+    assert "Blue team has no strategic manoeuvre named: type one in" in html
     answer = unescape(
         tap(client, match, "ploy b strategic", **{"ploy-b": "Smoke"}).content.decode()
     )

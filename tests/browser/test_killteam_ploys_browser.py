@@ -90,6 +90,8 @@ def test_named_ploys_cp_corrections_and_spent_ap_on_two_devices(
     expect(b.locator("#match-log")).to_contain_text(
         "Red team used Seek and Destroy, a strategic manoeuvre (1 CP, 2 left).", timeout=SYNC
     )
+    expect(b.locator("#turn")).to_contain_text("Blue team has no strategic manoeuvre named")
+    check(b, "Kill Team board, strategy phase, a team with no ploys named")
     b.get_by_role("button", name="Blue team passes").click()
     expect(a.locator("#turn")).to_contain_text(
         "Seek and Destroy: used in this turning point", timeout=SYNC
