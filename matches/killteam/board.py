@@ -51,7 +51,7 @@ def operative_card(state: kt.KillTeamState, op: kt.BattleOperative) -> dict:
         "can_activate": live and op.ready and not active and turn == op.side,
         # Why its Activate buttons are not offered while another operative is active.
         "waiting": f"{kt.label(state, busy)} is still active" if busy and live and op.ready else "",
-        "no_ap": no_ap_left(state) if active else "",
+        "no_ap": no_ap_left(state) if active and live else "",
         "orders": list(ORDERS.items()),
         "actions": list(ACTION_LABELS.items()) if active and live else [],
         "weapons": [
