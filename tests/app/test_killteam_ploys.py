@@ -220,16 +220,16 @@ def test_an_operative_with_no_ap_left_is_said_and_the_other_side_told_why_it_wai
         tap(client, match, op)
     html = board(client, match)
     assert (
-        "<b>Blue team</b> activates next, once Test trooper (Red team)'s activation ends." in html
+        "<b>Blue team</b> activates next, once Test trooper 1 (Red team)'s activation ends." in html
     )
-    assert html.count("Activate: not yet, Test trooper (Red team) is still active.") == 3
+    assert html.count("Activate: not yet, Test trooper 1 (Red team) is still active.") == 3
     assert "has no AP left" not in html
     tap(client, match, "act a-1 reposition 1")
     tap(client, match, "act a-1 shoot 1")
     html = board(client, match)
-    assert "Test trooper (Red team) has no AP left (2 of 2 spent): end its activation." in html
+    assert "Test trooper 1 (Red team) has no AP left (2 of 2 spent): end its activation." in html
     assert (
-        'value="end-activation a-1" class="end-now">End activation of Test trooper (Red team)'
+        'value="end-activation a-1" class="end-now">End activation of Test trooper 1 (Red team)'
         in html
     )
     watch = Client()

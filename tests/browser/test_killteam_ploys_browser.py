@@ -124,11 +124,11 @@ def test_named_ploys_cp_corrections_and_spent_ap_on_two_devices(
     expect(a.locator("#turn")).to_contain_text("Red team activates an operative next")
     expect(a.locator("#turn")).to_contain_text("Red team: Duck and Cover (1 CP)")
     card(a, "a-1").get_by_role("button", name="Activate: Engage").click()
-    waiting = "Activate: not yet, Test trooper (Red team) is still active."
+    waiting = "Activate: not yet, Test trooper 1 (Red team) is still active."
     expect(card(b, "b-1")).to_contain_text(waiting, timeout=SYNC)
     card(a, "a-1").get_by_role("button", name="Reposition (1 AP)").click()
     card(a, "a-1").get_by_role("button", name="Dash (1 AP)").click()
-    no_ap = "Test trooper (Red team) has no AP left (2 of 2 spent): end its activation."
+    no_ap = "Test trooper 1 (Red team) has no AP left (2 of 2 spent): end its activation."
     expect(a.locator("#turn")).to_contain_text(no_ap)
     expect(card(a, "a-1")).to_contain_text(no_ap)
     expect(b.locator("#turn")).to_contain_text(no_ap, timeout=SYNC)
@@ -136,7 +136,7 @@ def test_named_ploys_cp_corrections_and_spent_ap_on_two_devices(
     check(b, "Kill Team board, no AP left, the other device")
     shot(a, f"board-no-ap-{size}")
     shot(b, f"board-no-ap-other-{size}", full_page=True)
-    a.get_by_role("button", name="End activation of Test trooper (Red team)").click()
+    a.get_by_role("button", name="End activation of Test trooper 1 (Red team)").click()
     next_up = "Blue team activates an operative next"
     expect(b.locator("#turn")).to_contain_text(next_up, timeout=SYNC)
     expect(card(b, "b-1")).not_to_contain_text("still active")
