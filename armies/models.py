@@ -157,11 +157,21 @@ class Owner:
 
 class DataPackQuerySet(models.QuerySet):
     def owned_by(self, owner: Owner) -> DataPackQuerySet:
+        """The owner's packs in use (a deleted pack is only in ``in_trash``)."""
+        return self.any_owned_by(owner).filter(deleted_at__isnull=True)
+
+    def any_owned_by(self, owner: Owner) -> DataPackQuerySet:
+        """The owner's packs, deleted ones too."""
         if owner.user_id is not None:
             return self.filter(owner_id=owner.user_id)
         if owner.guest_key:
             return self.filter(owner__isnull=True, guest_key=owner.guest_key)
         return self.none()
+
+    def in_trash(self, owner: Owner) -> DataPackQuerySet:
+        """The owner's packs deleted in the last ``TRASH_DAYS`` days (restorable)."""
+        cutoff = timezone.now() - timedelta(days=TRASH_DAYS)
+        return self.any_owned_by(owner).filter(deleted_at__gte=cutoff)
 
     def of(self, system: systems.GameSystem) -> DataPackQuerySet:
         return self.filter(system=system.id)
@@ -193,6 +203,8 @@ class DataPack(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Deleted packs stay restorable for TRASH_DAYS days, as rosters do; then they are gone.
+    deleted_at = models.DateTimeField(null=True, blank=True)
 
     objects = DataPackQuerySet.as_manager()
 
@@ -222,6 +234,10 @@ class DataPack(models.Model):
     def entry_count(self) -> int:
         """How many entries hold figures: models and weapons, or Kill Team profiles."""
         return sum(len(entries) for entries in self.figures.values() if isinstance(entries, dict))
+
+    @property
+    def purge_at(self):
+        return self.deleted_at + timedelta(days=TRASH_DAYS) if self.deleted_at else None
 
 
 class RevokedPackSlug(models.Model):

@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from armies import packs, systems
 from armies.forms import PackCreateForm, PackImportForm
@@ -45,9 +45,13 @@ def _library_context(request: HttpRequest, **forms) -> dict:
     mine = packs.library(owner)
     asked = inputs.optional_id(request.GET.get("pack"))
     pack = next((p for p in mine if p.pk == asked), mine[0] if mine else None)
+    trash = packs.trash(owner)
+    deleted = inputs.optional_id(request.GET.get("deleted"))
     return {
         "packs": mine,
         "pack": pack,
+        "trash": trash,
+        "just_deleted": next((p for p in trash if p.pk == deleted), None),
         **_pack_context(pack, yours=True),
         "share_url": request.build_absolute_uri(reverse("datacard-shared", args=[pack.share_slug]))
         if pack and pack.share_slug
@@ -114,20 +118,44 @@ def datacard_share_new(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(library_url(pack))
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def datacard_share_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET asks first (as a roster's link does); POST turns the link off."""
     pack = own_pack(request, pk)
+    if request.method != "POST":
+        return render(request, "armies/datacard_share_revoke.html", {"pack": pack})
     packs.pack_share_revoke(owner=request_owner(request), pack_id=pack.pk)
     messages.success(request, "Share link turned off. Nobody can open the old link.")
     return redirect(library_url(pack))
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def datacard_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET asks first; POST moves the pack to "Recently deleted" (restorable for 30 days) and
+    shows the library with an Undo for it."""
     pack = own_pack(request, pk)
+    if request.method != "POST":
+        summary = systems.for_pack(pack).pack_summary(pack)
+        return render(
+            request, "armies/datacard_delete.html", {"pack": pack, "pack_summary": summary}
+        )
     packs.pack_delete(owner=request_owner(request), pack_id=pack.pk)
-    messages.success(request, f"Deleted the datacard pack “{pack.name}”.")
-    return redirect(library_url())
+    return redirect(f"{library_url()}?deleted={pack.pk}")
+
+
+@require_POST
+def datacard_restore(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        pack = packs.pack_restore(owner=request_owner(request), pack_id=pk)
+    except DataPack.DoesNotExist as error:
+        raise Http404(
+            "No deleted datacard pack to restore here (after 30 days it is gone)."
+        ) from error
+    except packs.PackError as error:
+        messages.error(request, str(error))
+        return redirect(library_url())
+    messages.success(request, f"Restored the datacard pack “{pack.name}” with all its figures.")
+    return redirect(library_url(pack))
 
 
 def _shared(slug: str) -> DataPack:

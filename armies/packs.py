@@ -1,14 +1,16 @@
-"""Datacard packs of every game: create, copy, share and delete (one function each, in a
+"""Datacard packs of every game: create, copy, share, delete and restore (one function each, in a
 transaction). What a pack holds, and the writes that check it, are its game's
 (``armies/hgb/packs.py``, ``armies/killteam/services.py``)."""
 
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
-from armies.models import DataPack, Owner, RevokedPackSlug, Roster, new_share_slug
+from armies.models import TRASH_DAYS, DataPack, Owner, RevokedPackSlug, Roster, new_share_slug
 from blitz_site.systems import GameSystem
 from blitz_site.text import UNSTORABLE
 
@@ -57,8 +59,9 @@ def first_pack(owner: Owner, system: GameSystem) -> DataPack | None:
 
 
 def roster_pack(roster: Roster) -> DataPack | None:
-    """The pack completing a roster's figures: the one it chose, else its owner's first."""
-    if roster.pack_id is not None:
+    """The pack completing a roster's figures: the one it chose (unless deleted), else its
+    owner's first."""
+    if roster.pack_id is not None and roster.pack.deleted_at is None:
         return roster.pack
     owner = Owner(roster.owner_id, roster.guest_key or None)
     return DataPack.objects.owned_by(owner).filter(system=roster.system).first()
@@ -181,11 +184,37 @@ def pack_share_revoke(*, owner: Owner, pack_id: int) -> DataPack:
 
 
 @transaction.atomic
-def pack_delete(*, owner: Owner, pack_id: int) -> None:
+def pack_delete(*, owner: Owner, pack_id: int) -> DataPack:
+    """Move a pack to "Recently deleted" (restorable for ``TRASH_DAYS`` days, as a roster is);
+    its share link stops working. Packs deleted longer ago than that are removed for good."""
     pack = locked(owner, pack_id)
     if pack.share_slug:
         RevokedPackSlug.objects.get_or_create(slug=pack.share_slug)
-    pack.delete()
+    pack.share_slug = None
+    pack.deleted_at = timezone.now()
+    pack.save(update_fields=["share_slug", "deleted_at", "updated_at"])
+    cutoff = pack.deleted_at - timedelta(days=TRASH_DAYS)
+    DataPack.objects.any_owned_by(owner).filter(deleted_at__lt=cutoff).delete()
+    return pack
+
+
+@transaction.atomic
+def pack_restore(*, owner: Owner, pack_id: int) -> DataPack:
+    """A pack deleted in the last ``TRASH_DAYS`` days back in the library, with every figure
+    (its share link stays off). DataPack.DoesNotExist when there is no such pack to restore."""
+    pack = DataPack.objects.select_for_update().in_trash(owner).filter(pk=pack_id).first()
+    if pack is None:
+        raise DataPack.DoesNotExist
+    if DataPack.objects.owned_by(owner).count() >= MAX_PACKS:
+        raise PackError(f"You have {MAX_PACKS} packs, the most Blitz keeps: delete one first.")
+    pack.deleted_at = None
+    pack.save(update_fields=["deleted_at", "updated_at"])
+    return pack
+
+
+def trash(owner: Owner) -> list[DataPack]:
+    """The owner's packs deleted in the last ``TRASH_DAYS`` days, the latest first."""
+    return list(DataPack.objects.in_trash(owner).order_by("-deleted_at", "-pk"))
 
 
 def owns_pack(owner: Owner, pack_id: int, system: GameSystem) -> bool:

@@ -49,6 +49,7 @@ datacard_urlpatterns = [
         name="datacard-share-revoke",
     ),
     path("datacards/<int:pk>/delete", pack_views.datacard_delete, name="datacard-delete"),
+    path("datacards/<int:pk>/restore", pack_views.datacard_restore, name="datacard-restore"),
     *(pattern for game in GAME_URLS for pattern in game.datacard_urlpatterns),
     path("d/<token:slug>", pack_views.datacard_shared, name="datacard-shared"),
     path("d/<token:slug>/copy", pack_views.datacard_shared_copy, name="datacard-shared-copy"),

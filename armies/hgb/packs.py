@@ -21,7 +21,7 @@ from armies.packs import (
 )
 from blitz_site.systems import HGB
 from blitz_site.text import MESSAGE as UNSTORABLE_MESSAGE
-from blitz_site.text import storable
+from blitz_site.text import UNSTORABLE, storable
 
 
 def data_fingerprint() -> str:
@@ -119,8 +119,9 @@ def _set_figure(owner: Owner, pack_id: int, kind: str, entry_id: str, key: str, 
 def pack_import(
     *, owner: Owner, importer: str, filename: str, raw: bytes, key: str = ""
 ) -> DataPack:
-    """A new pack from a host data file, checked whole: nothing of a bad file is kept. Its
-    figures are marked as the file's author's, imported by ``importer`` (``imported_by``)."""
+    """A new pack from a host data file, checked whole: nothing of a bad file is kept. It is
+    named as the file's heading names it (else after the file), and its figures are marked as
+    the file's author's, imported by ``importer`` (``imported_by``)."""
     if first := created_with(owner, key):
         return first
     try:
@@ -130,10 +131,11 @@ def pack_import(
     if not storable(figures):
         raise PackError(f"{filename}: {UNSTORABLE_MESSAGE}")
     stem = filename.rsplit(".", 1)[0]
+    named = UNSTORABLE.sub("", rules.hgb.pack_file_name(raw))
     return new_pack(
         owner,
         key=key,
-        name=pack_name(stem, "Imported datacards"),
+        name=pack_name(named or stem, "Imported datacards"),
         entered_by=imported_by(rules.hgb.pack_file_author(raw), importer),
         figures=figures,
         system=HGB.id,

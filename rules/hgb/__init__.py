@@ -340,6 +340,7 @@ from rules.hgb.datapack import (  # noqa: E402
     figure_of,
     figure_sources,
     pack_file_author,
+    pack_file_name,
     pack_to_toml,
     read_pack_file,
 )
@@ -353,6 +354,7 @@ __all__ += [
     "figure_of",
     "figure_sources",
     "pack_file_author",
+    "pack_file_name",
     "pack_to_toml",
     "read_host_entries",
     "read_pack_file",

@@ -379,12 +379,23 @@ def _flatten(kind: str, fields: Mapping[str, Any]) -> dict[str, Any]:
 
 
 AUTHOR = re.compile(r"^# Figures entered by (.+?), not from the rules text", re.MULTILINE)
+NAME = re.compile(r"^# Blitz datacard pack: (.+)$", re.MULTILINE)
+
+
+def _heading(pattern: re.Pattern[str], raw: bytes) -> str:
+    text = raw[:2048].decode("utf-8", "replace").removeprefix("\ufeff")
+    found = pattern.search(text)
+    return found.group(1).strip() if found else ""
 
 
 def pack_file_author(raw: bytes) -> str:
     """Who a pack file says entered its figures (the heading ``pack_to_toml`` writes), or ""."""
-    found = AUTHOR.search(raw[:2048].decode("utf-8", "replace"))
-    return found.group(1).strip() if found else ""
+    return _heading(AUTHOR, raw)
+
+
+def pack_file_name(raw: bytes) -> str:
+    """The pack's name a pack file gives in its heading (``pack_to_toml`` writes it), or ""."""
+    return _heading(NAME, raw)
 
 
 def read_pack_file(name: str, raw: bytes, catalog: Catalog) -> dict[str, dict[str, dict[str, Any]]]:
@@ -444,6 +455,7 @@ __all__ = [
     "figure_of",
     "figure_sources",
     "pack_file_author",
+    "pack_file_name",
     "pack_to_toml",
     "read_pack_file",
 ]

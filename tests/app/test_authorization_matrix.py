@@ -134,7 +134,10 @@ MATRIX = [
     Case("datacard-table", "GET", ("pack",), owner_only(200)),
     Case("datacard-share-new", "POST", ("pack",), owner_only(302)),
     Case("datacard-share-revoke", "POST", ("pack",), owner_only(302)),
+    Case("datacard-share-revoke", "GET", ("pack",), owner_only(200)),  # asks first
+    Case("datacard-delete", "GET", ("pack",), owner_only(200)),  # asks first
     Case("datacard-delete", "POST", ("pack",), owner_only(302)),
+    Case("datacard-restore", "POST", ("pack",), owner_only(404)),  # not in the trash
     Case("datacard-shared", "GET", ("packslug",), same(200)),
     Case("datacard-shared-copy", "POST", ("packslug",), same(302)),
     # Matches

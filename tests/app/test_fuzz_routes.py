@@ -113,6 +113,8 @@ def world() -> tuple[dict[str, Visitor], list[str], dict[str, list[str]]]:
     owner.post(reverse("datacard-share-new", args=[pack.pk]))
     kt_pack = make_kt_pack(jan)
     owner.post(reverse("datacard-share-new", args=[kt_pack.pk]))
+    owner.post(reverse("datacard-pack-create"), {"name": "Old cards", "key": "o" * 12})
+    owner.post(reverse("datacard-delete", args=[DataPack.objects.get(name="Old cards").pk]))
     hgb_match = make_match(jan, roster=roster)
     kt_match = kt_match_start(owner=Owner(jan.pk, None), player="jan", mine=team, opponent=theirs)
     seat_guest(guest, "guest-key-0001")

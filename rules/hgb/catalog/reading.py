@@ -103,6 +103,7 @@ def _read_kind(store: Store, name: str, kind: str, value: Any, *, builtin: bool)
         return
     schema = SCHEMAS[kind]
     seen_here: set[str] = set()
+    repeats: dict[str, int] = {}  # an id given again in this file: how often in all
     for number, item in enumerate(value, 1):
         entry_id = item.get("id")
         if not isinstance(entry_id, str) or not IDENT.match(entry_id):
@@ -111,18 +112,16 @@ def _read_kind(store: Store, name: str, kind: str, value: Any, *, builtin: bool)
                 f"(letters, digits and underscores); got {entry_id!r}."
             )
             continue
+        if entry_id in seen_here:
+            repeats[entry_id] = repeats.get(entry_id, 1) + 1
+            continue
+        seen_here.add(entry_id)
         try:
             checked = check_fields(item, schema, require=False)
         except BadField as bad:
             store.errors.append(entry_error(name, kind, entry_id, bad.path, bad.problem))
             continue
         existing = store.entries[kind].get(entry_id)
-        if entry_id in seen_here:
-            store.errors.append(
-                entry_error(name, kind, entry_id, ("id",), "duplicate id in the same file")
-            )
-            continue
-        seen_here.add(entry_id)
         if existing is not None and builtin:
             store.errors.append(
                 entry_error(
@@ -137,6 +136,9 @@ def _read_kind(store: Store, name: str, kind: str, value: Any, *, builtin: bool)
         else:  # a host override: replace the fields this file gives
             existing.fields.update(checked)
             existing.field_files.update({key: name for key in checked})
+    for entry_id, times in repeats.items():  # one sentence per id, however often it repeats
+        problem = f"duplicate id in the same file (given {times} times; give it once)"
+        store.errors.append(entry_error(name, kind, entry_id, ("id",), problem))
 
 
 def read_host_entries(
