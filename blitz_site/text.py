@@ -1,4 +1,5 @@
-"""Text a player sends, checked once for what no database can store.
+"""Text a player sends, checked once for what no database can store (and for the direction
+controls that would turn a name backwards on every page showing it).
 
 PostgreSQL refuses the NUL character in text and jsonb columns (a ``DataError``, so a 500), and a
 lone surrogate (``\\ud800``, which only a JSON escape can produce) cannot be encoded as UTF-8 for
@@ -15,10 +16,14 @@ from django import forms
 from django.core.validators import ProhibitNullCharactersValidator, RegexValidator
 from django.urls import register_converter
 
-UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+# NUL and lone surrogates no database stores; the direction controls (U+202A to U+202E, U+2066
+# to U+2069) every database stores, but one in a name ("\u202eyxalaG") turns it, and the text
+# after it on the page, backwards: refused too, in the same sentence. Right-to-left names
+# (Arabic, Hebrew) need none of them.
+UNSTORABLE = re.compile("[\x00\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
 MESSAGE = (
-    "Text can't contain control characters (such as NUL) or broken characters; "
-    "remove them and try again."
+    "Text can't contain control characters (such as NUL, or U+202E that turns text "
+    "backwards) or broken characters; remove them and try again."
 )
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # the alphabet of every slug Blitz makes
 

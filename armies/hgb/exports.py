@@ -70,7 +70,9 @@ def roster_markdown(view: RosterView) -> str:
             weapons = ", ".join(weapon.code for weapon in profile.weapons) or "weapons not given"
             lines.append(f"- **{profile.name}**{leader}: {_skills(profile)}; {weapons}")
         lines.append("")
-    if view.problems:
+    if view.empty:
+        lines.append("Empty: no combat groups yet.")
+    elif view.problems:
         lines.append("**Not legal:**")
         lines.extend(f"- {problem.message}" for problem in view.problems)
     else:

@@ -42,7 +42,18 @@ class TvLimitForm(forms.Form):
     )
 
 
-FIGURE = re.compile(r"-?[0-9]{1,4}")  # ASCII digits only: "²" or "٣" is not a figure here
+FIGURE = re.compile(r"[-+]?[0-9]{1,4}")  # ASCII digits only: "²" or "٣" is not a figure here
+MINUS_SIGNS = str.maketrans({"\u2212": "-", "\u2013": "-"})  # "−3" or "–3" as a keyboard types it
+
+
+def figure_attrs(figure: rules.hgb.datapack.FigureField) -> dict[str, str]:
+    """A figure's text box: a phone's number keypad where the figure is never negative; the
+    full keyboard where it can be (iPhone's numeric keypad has no minus sign). No ``pattern``:
+    the form's own sentence says what is wrong, never the browser's bubble."""
+    attrs = {"autocomplete": "off", "spellcheck": "false"}
+    if figure.low >= 0:
+        attrs["inputmode"] = "numeric"
+    return attrs
 
 
 class FiguresForm(StorableTextMixin, forms.Form):
@@ -69,9 +80,7 @@ class FiguresForm(StorableTextMixin, forms.Form):
                     required=False,
                     max_length=8,
                     initial="" if initial is None else str(initial),
-                    widget=forms.TextInput(
-                        attrs={"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off"}
-                    ),
+                    widget=forms.TextInput(attrs=figure_attrs(figure)),
                 )
             self.figure_fields[name] = figure
 
@@ -81,7 +90,7 @@ class FiguresForm(StorableTextMixin, forms.Form):
         for name, figure in self.figure_fields.items():
             if name not in data:
                 continue  # its own error already
-            text = data[name].strip()
+            text = data[name].strip().translate(MINUS_SIGNS)
             if not text:
                 continue
             if figure.is_list:

@@ -272,8 +272,13 @@ class RosterView:
         return self.total > self.roster.tv_limit
 
     @property
+    def empty(self) -> bool:
+        """No combat group yet: nothing to call legal (the pages say "Empty" instead)."""
+        return not self.groups and not self.unreadable
+
+    @property
     def legal(self) -> bool:
-        return not self.problems and not self.unreadable
+        return not self.problems and not self.unreadable and not self.empty
 
     @cached_property
     def sheets(self) -> list[Sheet]:

@@ -43,8 +43,10 @@ def _apply(
     *,
     group: int | None,
     keyed: bool,
+    at: str = "",
 ) -> HttpResponse:
-    """Apply one editor change and answer with the regions it changed (htmx) or a redirect."""
+    """Apply one editor change and answer with the regions it changed (htmx) or a redirect;
+    a refusal is drawn at ``at`` (a region's id), else at the group, else atop the groups."""
     key = read_key(request.POST.get("key"))  # "" for anything but a key: never stored
     if keyed and not key:
         return HttpResponseBadRequest("This form is missing its request key; reload the page.")
@@ -57,7 +59,7 @@ def _apply(
     except RosterError as refused:
         error = str(refused)
         roster = own_roster(request, pk, HGB)
-    anchor = f"group-{group}" if group is not None else "roster-groups"
+    anchor = at or (f"group-{group}" if group is not None else "roster-groups")
     if not request.htmx:
         if error:
             messages.error(request, error)
@@ -67,7 +69,7 @@ def _apply(
         names = ["roster-group", "roster-summary", "roster-problems", "roster-offers"]
         return _regions(request, roster, names, group_index=group, error=error, error_at=anchor)
     names = ["roster-groups", "roster-summary", "roster-problems"]
-    return _regions(request, roster, names, error=error, error_at="roster-groups")
+    return _regions(request, roster, names, error=error, error_at=at or "roster-groups")
 
 
 def _expect(army: rules.hgb.Roster, group: int, model: int | None, expected: str) -> None:
@@ -86,9 +88,8 @@ def _expect(army: rules.hgb.Roster, group: int, model: int | None, expected: str
 def group_add(request: HttpRequest, pk: int) -> HttpResponse:
     squad = request.POST.get("squad", "")
     catalog = rules.hgb.default_catalog()
-    return _apply(
-        request, pk, lambda army: rules.hgb.add_group(army, catalog, squad), group=None, keyed=True
-    )
+    change = lambda army: rules.hgb.add_group(army, catalog, squad)  # noqa: E731
+    return _apply(request, pk, change, group=None, keyed=True, at="add-group")
 
 
 @require_POST
@@ -206,4 +207,7 @@ def _settings_change(request: HttpRequest, pk: int, form, field: str, service) -
             messages.error(request, error)
         return redirect(edit_url(pk))
     names = ["roster-settings", "roster-summary", "roster-problems", "roster-offers"]
-    return _regions(request, roster, names, settings_error=error)
+    response = _regions(request, roster, names, settings_error=error)
+    # The tab's title follows a rename (htmx takes a <title> in a response as the page's).
+    response.write(render_to_string("armies/_page_title.html", {"title": roster.name}))
+    return response

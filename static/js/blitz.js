@@ -139,6 +139,14 @@ function restorePlace() {
     targetHadFocus && swapTarget && document.getElementById(`${swapTarget}-title`);
   const focus = again || fallback;
   if (focus && document.activeElement !== focus) focus.focus({ preventScroll: true });
+  // A refusal drawn by the swap takes focus and comes into view, wherever the tap was.
+  // Once only: a later swap elsewhere must not pull the player back to it.
+  const refusal = document.querySelector("[data-focus-on-swap]");
+  if (refusal) {
+    refusal.removeAttribute("data-focus-on-swap");
+    refusal.focus({ preventScroll: true });
+    refusal.scrollIntoView({ block: "center" });
+  }
 }
 document.addEventListener("htmx:afterSwap", restorePlace);
 document.addEventListener("htmx:afterSettle", restorePlace);
@@ -151,7 +159,11 @@ function openTargetPanel() {
 window.addEventListener("hashchange", openTargetPanel);
 document.addEventListener("DOMContentLoaded", () => {
   openTargetPanel();
-  const alert = document.querySelector("[data-focus-on-load]");
+  // A refusal takes focus (and so comes into view): the page's alert, else the first field the
+  // form refused, its sentence beside it.
+  const alert =
+    document.querySelector("[data-focus-on-load]") ||
+    document.querySelector('form [aria-invalid="true"]');
   if (alert && document.activeElement !== alert) alert.focus();
 });
 document.addEventListener("click", (event) => {

@@ -52,6 +52,9 @@ def test_adding_a_group_past_the_bound_is_refused_in_words(client, player, htmx)
         **(HTMX if htmx else {}),
     )
     assert "already has 20 combat groups" in unescape(response.content.decode())
+    if htmx:  # drawn in the "Add a combat group" form the player tapped, not atop the groups
+        form = response.content.decode().split('id="add-group"', 1)[1].split("</form>", 1)[0]
+        assert "already has 20 combat groups" in unescape(form)
     roster.refresh_from_db()
     assert len(roster.army["groups"]) == rules.hgb.MAX_GROUPS
 
