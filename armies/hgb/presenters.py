@@ -68,6 +68,17 @@ class WeaponRow:
             return "No reloads"
         return ""
 
+    @property
+    def mark_note(self) -> str:
+        """Where the row's marked figures come from, said once under the row ("DM, Acc:
+        yours, entered by jan"): beside each figure it wrapped to five lines in a phone's card."""
+        names = {"dm": "DM", "accuracy": "Acc"}
+        words: dict[str, list[str]] = {}
+        for key, mark in self.marks.items():
+            if mark:
+                words.setdefault(mark, []).append(names.get(key, key))
+        return "; ".join(f"{', '.join(keys)}: {mark}" for mark, keys in words.items())
+
 
 class Offers:
     """The editor's offers, computed only for the groups a response draws, against one
@@ -151,6 +162,11 @@ class ModelView:
     @property
     def boxes(self) -> list[tuple[str, str]]:
         return [(BOX_LETTERS.get(kind, "?"), kind.title()) for kind in self.profile.damage_track]
+
+    @property
+    def weapon_span(self) -> int:
+        """How many columns the card's weapon table has (a note row spans them all)."""
+        return 1 + sum(self.weapon_columns.values())
 
     @property
     def weapon_columns(self) -> dict[str, bool]:
@@ -384,10 +400,21 @@ SUMMARY = {
 }
 
 
+SUMMARY_LABELS = {
+    "armor": "Armor",
+    "size": "Size",
+    "sensors": "Sensors",
+    "accuracy": "Acc",
+    "dm": "DM",
+    "rof": "RoF",
+}
+
+
 @dataclass(frozen=True)
 class Cell:
     value: object
     source: str  # "rules text", "host data", "yours"... or "" when missing
+    label: str = ""  # the column's heading, shown beside the figure on a phone
 
 
 @dataclass(frozen=True)
@@ -420,7 +447,11 @@ def entry_rows(kind: str, pack: DataPack | None, *, yours: bool) -> list[EntryRo
         entry_id = entry.id if kind == "models" else entry.code
         sources = rules.hgb.figure_sources(builtin, hosted, kind, entry_id, figures)
         cells = [
-            Cell(rules.hgb.figure_of(done, kind, entry_id, key), _words(sources[key], pack, yours))
+            Cell(
+                rules.hgb.figure_of(done, kind, entry_id, key),
+                _words(sources[key], pack, yours),
+                SUMMARY_LABELS[key],
+            )
             for key in SUMMARY[kind]
         ]
         others = [key for key in sources if key not in SUMMARY[kind]]

@@ -164,7 +164,10 @@ document.addEventListener("DOMContentLoaded", () => {
   const alert =
     document.querySelector("[data-focus-on-load]") ||
     document.querySelector('form [aria-invalid="true"]');
-  if (alert && document.activeElement !== alert) alert.focus();
+  if (alert && document.activeElement !== alert) {
+    alert.focus({ preventScroll: true });
+    alert.scrollIntoView({ block: "center" }); // with the sentence under a refused field
+  }
 });
 document.addEventListener("click", (event) => {
   const link = event.target.closest('a[href^="#"]');

@@ -108,4 +108,6 @@ def test_a_tap_answer_opens_the_marked_sheet_within_budget(
 def test_the_printed_cards_mark_the_pack_weapon_figures(client, match, player):
     roster = make_roster(player)
     cards = client.get(reverse("armies:roster-cards", args=[roster.pk])).content.decode()
-    assert '1 <small class="figure-mark">(yours, entered by jan)</small>' in cards
+    # Marked beside the figure, said once under the weapon's row (it fits a phone's card).
+    assert '1<sup class="mark-ref">†</sup>' in cards
+    assert "† Acc: yours, entered by jan</small>" in cards
