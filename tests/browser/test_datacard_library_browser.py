@@ -208,3 +208,22 @@ def test_the_library_rows_and_the_cards_fit_the_screen(
     )
     assert tall == [], f"marks taking more than two lines: {tall}"
     assert_accessible(page, "roster cards with imported figures")
+
+
+@pytest.mark.parametrize("size", SIZES.keys())
+def test_the_tab_follows_a_rename_and_an_empty_roster_is_not_legal(
+    live_server, new_page, assert_accessible, size
+):
+    user = make_user(f"namer-{size}")
+    page = new_page(SIZES[size], bypass_csp=True)
+    log_in(page, live_server.url, user.username)
+    page.goto(f"{live_server.url}/armies/")
+    page.get_by_label("Start from").select_option(label="Empty Northern Guard roster")
+    page.get_by_role("button", name="Create roster").click()
+    expect(page.locator("#roster-summary .badge")).to_have_text("Empty: no combat groups yet")
+    assert_accessible(page, "an empty roster's editor")
+    page.get_by_text("Name and TV limit").click()
+    page.get_by_label("Name", exact=True).fill("Ice Wall")
+    page.get_by_role("button", name="Rename").click()
+    expect(page.locator("h1.roster-name")).to_have_text("Ice Wall")
+    expect(page).to_have_title("Ice Wall · Blitz")
