@@ -88,7 +88,11 @@ def _expect(army: rules.hgb.Roster, group: int, model: int | None, expected: str
 def group_add(request: HttpRequest, pk: int) -> HttpResponse:
     squad = request.POST.get("squad", "")
     catalog = rules.hgb.default_catalog()
-    change = lambda army: rules.hgb.add_group(army, catalog, squad)  # noqa: E731
+
+    def change(army: rules.hgb.Roster) -> rules.hgb.Roster:
+        return rules.hgb.add_group(army, catalog, squad)
+
+    # A refusal (the size bound) is drawn in the "Add a combat group" form, where the tap was.
     return _apply(request, pk, change, group=None, keyed=True, at="add-group")
 
 
