@@ -113,7 +113,8 @@ def test_add_group_at_the_bound_is_refused_in_view_and_focused(live_server, new_
     button.scroll_into_view_if_needed()
     button.click()
     refusal = "#add-group .flash-error"
-    expect(page.locator(refusal)).to_contain_text("already has 20 combat groups")
+    # The editor of a roster at the bound is large: allow a busy machine time to answer.
+    expect(page.locator(refusal)).to_contain_text("already has 20 combat groups", timeout=20_000)
     in_view_and_focused(page, refusal)
     shot(page, f"add-group-refused-{size}")
 
