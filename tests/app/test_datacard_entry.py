@@ -235,7 +235,8 @@ def test_a_bad_table_names_each_row_and_column_and_keeps_nothing(client, player)
         ("", "Paste a table of figures first."),
         ("hunter,5\n", "Row 1: the first row of a table names its columns, starting with id."),
         ("id,size\n", "has no figures"),
-        ("id,size\nhunter,\u202e5\n", "must be a whole number"),
+        # A direction control is refused in every text a player sends (blitz_site.text).
+        ("id,size\nhunter,\u202e5\n", "U+202E that turns text backwards"),
     ],
 )
 def test_malformed_tables_get_a_sentence_not_an_error_page(client, player, table, sentence):
