@@ -112,6 +112,8 @@ MATRIX = [
     Case("armies:team-rename", "POST", ("team",), owner_only(302), {"name": "Renamed"}),
     Case("armies:team-grenades", "POST", ("team",), owner_only(302), {"grenades": "1-1"}),
     Case("armies:team-new-profile", "POST", ("team",), owner_only(302)),
+    Case("armies:team-ploy-add", "POST", ("team",), owner_only(200), {}),  # a form error, kept
+    Case("armies:team-ploy-remove", "POST", ("team",), owner_only(302), {"name": "Nope"}),
     Case("armies:operative-add", "POST", ("team",), owner_only(302), {"profile": "x", **KEY}),
     Case("armies:operative-edit", "GET", ("team", 1), owner_only(200)),
     Case("armies:operative-edit", "POST", ("team", 1), owner_only(302), {"name": "Sarge"}),
@@ -169,6 +171,7 @@ MATRIX = [
     Case("matches:attack-figure", "POST", ("match",), owner_only(400), {}),  # names no field
     Case("matches:attack-save-figure", "POST", ("match",), owner_only(400), {}),  # no field
     Case("matches:attack-ecm", "GET", ("match",), owner_only(200)),
+    Case("matches:attack-observe", "GET", ("match",), owner_only(400)),
     Case("matches:attack-ecm-apply", "POST", ("match",), owner_only(400), {}),
     Case("matches:attack-house-rule", "POST", ("match",), owner_only(400), {}),
     # The house rule is off by default: its page sends the player back to the helper.
