@@ -177,11 +177,20 @@
       if (evt.detail.elt === form && current) current.xhr = evt.detail.xhr;
     });
 
+    // Whether the server refused the tap (its answer carries a refusal): read before the swap.
+    document.body.addEventListener("htmx:beforeSwap", function (evt) {
+      if (current && evt.detail.xhr === current.xhr) {
+        current.refused = /class="msg error"/.test(evt.detail.serverResponse || "");
+      }
+    });
+
     document.body.addEventListener("htmx:afterRequest", function (evt) {
       var xhr = evt.detail.xhr;
       if (!current || !xhr || xhr !== current.xhr) return;
       var code = xhr ? xhr.status : 0;
       if (code >= 200 && code < 300) {
+        // A newer tap that went through clears an old refusal from the bottom bar.
+        if (!current.refused && /class="msg error"/.test(messages.latest || "")) forget("latest");
         finished(current, "");
       } else if (code === 400 || code === 403 || code === 404 || code === 405) {
         // The server answered and refused: retrying would not help. Say so; never drop silently.
@@ -351,7 +360,7 @@
     var msg = box && box.querySelector(":scope > .msg");
     if (msg) msg.remove();
   }
-  function keep() { remember(); restore(); showTallies(); }
+  function keep() { remember(); restore(); showTallies(); pin(); }
   document.body.addEventListener("htmx:afterSettle", keep);
   document.body.addEventListener("htmx:oobAfterSwap", keep);
   remember();
@@ -360,7 +369,38 @@
     if (!button) return;
     var msg = button.closest(".msg");
     if (msg && msg.parentElement) forget(msg.parentElement.id);
+    pin();
   });
+
+  /* The two sticky bars keep to a fifth of the screen together: the turn panel sticks with only
+   * its last part in view (the buttons a player needs now; static/css orders them last), its
+   * first part scrolls with the page above it. */
+  var SCREEN_SHARE = 0.2;
+  function pin() {
+    var turn = document.getElementById("turn");
+    var bar = board.querySelector(".board-bar");
+    if (!turn) return;
+    var room = Math.floor(window.innerHeight * SCREEN_SHARE) - (bar ? bar.offsetHeight : 0);
+    var over = turn.offsetHeight - Math.max(0, room);
+    if (over <= 0) {
+      turn.style.top = "";
+      return;
+    }
+    // The part in view starts at a row's top edge, never through a row of buttons.
+    var start = over;
+    var rows = Array.prototype.map.call(turn.children, function (row) { return row.offsetTop - 2; });
+    rows.sort(function (x, y) { return x - y; });
+    for (var i = 0; i < rows.length; i++) {
+      if (rows[i] >= over) { start = rows[i]; break; }
+    }
+    turn.style.top = -start + "px";
+  }
+  window.addEventListener("resize", pin);
+  if (window.ResizeObserver) {
+    var bar = board.querySelector(".board-bar");
+    if (bar) new ResizeObserver(pin).observe(bar);
+  }
+  pin();
 
   /* Copy buttons for the join and watch links. */
   document.addEventListener("click", function (evt) {
