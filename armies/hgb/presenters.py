@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 import rules.hgb
@@ -233,6 +233,22 @@ class SheetCard:
     model: ModelView
     heading: bool  # the group's first card on this sheet: the sheet names the group here
     continued: bool  # ...and the group began on an earlier sheet
+    count: int = 1  # the group's models this card stands for (identical models: one card, "×4")
+
+
+def card_models(group: GroupView) -> list[tuple[ModelView, int]]:
+    """A group's models as printed: identical models (the same profile but for their place in
+    the group) once, with how many there are, in the order the first of each comes."""
+    kinds: list[tuple[ModelView, int]] = []
+    for model in group.models:
+        same = replace(model.profile, index=0)
+        for at, (first, count) in enumerate(kinds):
+            if replace(first.profile, index=0) == same:
+                kinds[at] = (first, count + 1)
+                break
+        else:
+            kinds.append((model, 1))
+    return kinds
 
 
 @dataclass(frozen=True)
@@ -247,7 +263,7 @@ def sheets(groups: list[GroupView]) -> list[Sheet]:
     pages: list[list[SheetCard]] = [[]]
     rows = headings = column = 0
     for group in groups:
-        for model in group.models:
+        for model, count in card_models(group):
             heading = model.index == 0 or not pages[-1]
             room = FIRST_SHEET_ROWS if len(pages) == 1 else SHEET_ROWS
             new_row = heading or column == SHEET_COLUMNS
@@ -263,7 +279,7 @@ def sheets(groups: list[GroupView]) -> list[Sheet]:
                 rows += 1
                 column = 0
             column += 1
-            pages[-1].append(SheetCard(group, model, heading, heading and model.index > 0))
+            pages[-1].append(SheetCard(group, model, heading, heading and model.index > 0, count))
     return [Sheet(number, len(pages), cards) for number, cards in enumerate(pages, start=1)]
 
 

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from types import SimpleNamespace
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -202,7 +204,7 @@ def test_datacards_show_figures_the_data_has_and_name_the_rest_once(client):
     assert "Armor —" not in html
     assert "Not in the quickstart: Armor, DM, Accuracy." in html  # the MBZK Grizzly
     assert "<details" in html and "Forward arc (F)" in html
-    assert html.count('class="datacard"') == 10
+    assert html.count('class="datacard"') == 7  # 10 models, three pairs of identical Hunters
 
 
 def test_the_shared_page_loads_no_htmx_but_the_editor_does(client):
@@ -378,20 +380,28 @@ def test_printed_cards_are_split_into_numbered_sheets_that_fit_a_page(client):
     assert "Page 1 of 2" in html and "Page 2 of 2" in html
     assert "Northern Guard starter force · Northern Guard · 610 / 610 TV" in html
     first, second = html.split('<section class="sheet">')[1:]
-    # Two rows of two on the first page (it holds the summary), four rows after.
-    assert first.count('class="datacard"') == 4
-    assert second.count('class="datacard"') == 6
-    assert "(225 TV, continued)" in second  # the General Purpose Squad goes on over the page
+    # Two rows of two on the first page (it holds the summary): the General Purpose Squad's
+    # three cards (its identical Hunters once each, "×2"); the Fire Support Squad's four after.
+    assert first.count('class="datacard"') == 3
+    assert second.count('class="datacard"') == 4
+    assert "(385 TV)" in second
+
+
+@dataclass(frozen=True)
+class Profile:
+    index: int
+    kind: str
 
 
 def test_each_combat_group_starts_a_row_and_a_sheet_holds_four_rows():
-    from types import SimpleNamespace
-
     from armies.hgb.presenters import sheets
 
     def cards(*sizes):
         groups = [
-            SimpleNamespace(models=[SimpleNamespace(index=m) for m in range(n)]) for n in sizes
+            SimpleNamespace(
+                models=[SimpleNamespace(index=m, profile=Profile(m, f"m{m}")) for m in range(n)]
+            )
+            for n in sizes
         ]
         return [len(sheet.cards) for sheet in sheets(groups)]
 
@@ -401,3 +411,25 @@ def test_each_combat_group_starts_a_row_and_a_sheet_holds_four_rows():
     assert cards(5, 5, 5, 5) == [4, 6, 7, 3]
     assert cards(6, 6, 6) == [4, 8, 6]
     assert cards(1, 1, 1, 1, 1) == [2, 3]
+
+
+def test_identical_models_print_one_card_that_says_how_many():
+    from armies.hgb.presenters import sheets
+
+    kinds = ["hunter", "hunter", "grizzly", "hunter", "hunter", "jaguar"]
+    group = SimpleNamespace(
+        models=[SimpleNamespace(index=m, profile=Profile(m, kind)) for m, kind in enumerate(kinds)]
+    )
+    printed = [
+        (card.model.profile.kind, card.count) for sheet in sheets([group]) for card in sheet.cards
+    ]
+    assert printed == [("hunter", 4), ("grizzly", 1), ("jaguar", 1)]
+
+
+def test_the_northern_cards_page_prints_identical_hunters_once(client):
+    user = make_user()
+    client.force_login(user)
+    roster = make_roster(user, preset="north_starter")
+    html = client.get(reverse("armies:roster-cards", args=[roster.pk])).content.decode()
+    assert html.count('class="datacard"') == 7  # 10 models: 3 pairs of identical Hunters
+    assert html.count('<span class="card-count">×2</span>') == 3

@@ -22,6 +22,7 @@ from tests.browser.test_board_reach_browser import (
 )
 from tests.browser.test_killteam_browser import assert_tappable
 from tests.browser.test_match_browser import card, mark_next_box, small_targets
+from tests.browser.test_roster_browser import start_north
 from tests.browser.test_sharing_browser import log_in_from
 from tests.factories import make_team, make_user
 
@@ -193,3 +194,43 @@ def test_an_old_refusal_leaves_the_kill_team_bar_once_a_newer_tap_goes_through(
     expect(alert).to_have_count(0)
     page.wait_for_timeout(2500)
     expect(alert).to_have_count(0)
+
+
+TAP_TARGETS = """() => [...document.querySelectorAll(
+    'main a, main button, main select, main input, main summary')]
+  .filter(e => e.offsetParent !== null && e.type !== 'hidden')
+  .filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.height < 44 || r.width < 44;
+  })
+  .map(e => `${e.outerHTML.slice(0, 80)} is ${Math.round(e.getBoundingClientRect().width)}x`
+    + `${Math.round(e.getBoundingClientRect().height)}`)"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_builders_links_are_44_px_and_identical_models_print_once(
+    live_server, new_page, shot, assert_accessible, size
+):
+    base = live_server.url
+    user = make_user("jan")
+    page = new_page(SIZES[size], bypass_csp=True)
+    page.goto(f"{base}/")
+    log_in_from(page, base, user.username)
+    start_north(page, base)
+    expect(page.get_by_role("link", name="Start a match")).to_be_visible()
+    assert page.evaluate(TAP_TARGETS) == []
+    editor = page.url.split("#")[0]
+    page.goto(f"{base}/armies/")
+    expect(page.get_by_role("link", name="Northern Guard starter force")).to_be_visible()
+    assert page.evaluate(TAP_TARGETS) == []
+    shot(page, "list")
+    page.goto(editor + "cards")
+    expect(page.get_by_role("link", name="My datacards")).to_be_visible()
+    assert page.evaluate(TAP_TARGETS) == []
+    # Two identical Hunters: one card that says "×2", not two copies.
+    hunters = page.locator("#card-0-0")
+    expect(hunters.locator("h3")).to_have_text("Hunter ×2")
+    expect(page.locator(".datacard")).to_have_count(7)
+    expect(page.locator(".datacard h3", has_text="Hunter")).to_have_count(4)  # and HeadHunter
+    assert_accessible(page, f"on the datacards ({size})")
+    shot(page, "cards", full_page=True)
