@@ -276,6 +276,8 @@ def turn_panel(state: MatchState) -> dict:
         "active": f"Combat Group {active.number} of {state.side(active.side).label}"
         if active
         else "",
+        # The side acting now (its group activating, or next to activate): a phone shows it.
+        "open_side": active.side if active else (turn or ""),
         "result": state.result,
         "result_label": "A draw"
         if state.result == "draw"

@@ -360,7 +360,7 @@
     var msg = box && box.querySelector(":scope > .msg");
     if (msg) msg.remove();
   }
-  function keep() { remember(); restore(); showTallies(); pin(); }
+  function keep() { remember(); restore(); showTallies(); pin(); unfold(); }
   document.body.addEventListener("htmx:afterSettle", keep);
   document.body.addEventListener("htmx:oobAfterSwap", keep);
   remember();
@@ -401,6 +401,40 @@
     if (bar) new ResizeObserver(pin).observe(bar);
   }
   pin();
+
+  /* A phone shows one side at a time: the side acting now open, the other folded to its bar
+   * (a tap opens it). Models out or Used this round fold to one line, "Open" unfolds one; what
+   * the player opened stays open when a tap or a poll redraws the card. */
+  var phone = window.matchMedia ? window.matchMedia("(max-width: 600px)") : { matches: false };
+  var sides = board.querySelector(".sides[data-open]");
+  if (phone.matches && sides && sides.dataset.open) {
+    sides.querySelectorAll("details[data-side]").forEach(function (side) {
+      side.open = side.dataset.side === sides.dataset.open;
+    });
+  }
+  if (phone.matches) {
+    board.querySelectorAll(".share-fold[data-fold]").forEach(function (box) { box.open = false; });
+  }
+  board.classList.add("folds");
+  var unfolded = {}; // card id -> true: the cards this player opened
+  function unfold() {
+    Object.keys(unfolded).forEach(function (id) {
+      var card = document.getElementById(id);
+      var button = card && card.querySelector(".unfold");
+      if (!button) return;
+      card.classList.add("unfolded");
+      button.setAttribute("aria-expanded", "true");
+    });
+  }
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest(".unfold");
+    var card = button && button.closest(".unit");
+    if (!card) return;
+    var open = !card.classList.contains("unfolded");
+    card.classList.toggle("unfolded", open);
+    button.setAttribute("aria-expanded", String(open));
+    if (open) unfolded[card.id] = true; else delete unfolded[card.id];
+  });
 
   /* Copy buttons for the join and watch links. */
   document.addEventListener("click", function (evt) {

@@ -17,6 +17,7 @@ from tests.browser.test_board_reach_browser import (
     LANDSCAPE,
     TABLET,
     bars_share,
+    join_named,
     scroll_to_middle,
     start_named,
 )
@@ -234,3 +235,84 @@ def test_the_builders_links_are_44_px_and_identical_models_print_once(
     expect(page.locator(".datacard h3", has_text="Hunter")).to_have_count(4)  # and HeadHunter
     assert_accessible(page, f"on the datacards ({size})")
     shot(page, "cards", full_page=True)
+
+
+SCREENS = 6  # the 610 TV match on a phone, the acting side open: 11,977 px (14 screens) before
+
+
+def test_the_hgb_phone_board_shows_one_side_and_folds_what_is_done(
+    live_server, new_page, shot, assert_accessible
+):
+    a = new_page(PHONE, bypass_csp=True)
+    match = start_named(a, live_server.url, "Alice", opponent="south_starter")  # 610 TV each
+    b = new_page(PHONE, bypass_csp=True)
+    join_named(b, live_server.url, match, "Robin")
+    a.reload()
+    tap(a, "Northern Guard rolled 5")
+    a.locator("#turn .ini").nth(1).get_by_role("button", name=re.compile("rolled 2")).click()
+    tap(a, "Northern Guard goes first")
+    tap(a, re.compile("Activate CG1"))
+    expect(a.locator("#turn")).to_contain_text("Activating")
+
+    # Opened again: the acting side (Northern Guard) open, MILICIA folded to its bar.
+    a.reload()
+    expect(card(a, "a-1-1")).to_be_visible()
+    expect(card(a, "b-1-1")).to_be_hidden()
+    height = a.evaluate("document.documentElement.scrollHeight")
+    assert height <= SCREENS * PHONE["height"], f"the phone board is {height} px"
+    assert a.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert small_targets(a) == []
+    assert_accessible(a, "on the phone board, one side folded")
+    shot(a, "one-side", full_page=True)
+    toggle = a.locator("details[data-side=b] > summary")
+    expect(toggle).to_have_text(re.compile(r"^\W*Show\s+MILICIA's models\s*$"), use_inner_text=True)
+    toggle.click()
+    expect(card(a, "b-1-1")).to_be_visible()
+    expect(toggle).to_have_text(re.compile(r"^\W*Hide\s+MILICIA's models\s*$"), use_inner_text=True)
+    toggle.click()
+    expect(card(a, "b-1-1")).to_be_hidden()
+
+    # A model marked Used folds to one line; "Open" unfolds it, and it stays open after a poll.
+    hunter = card(a, "a-1-1")
+    hunter.get_by_role("button", name="Used").click()
+    expect(hunter).to_have_class(re.compile(r"\bused\b"))
+    assert hunter.bounding_box()["height"] < 70
+    expect(hunter.get_by_role("button", name="Used")).to_be_hidden()
+    opener = hunter.get_by_role("button", name="Open Hunter 1")
+    expect(opener).to_have_attribute("aria-expanded", "false")
+    opener.click()
+    expect(hunter.get_by_role("button", name="Used")).to_be_visible()
+    expect(hunter.get_by_role("button", name="Fold Hunter 1")).to_have_attribute(
+        "aria-expanded", "true"
+    )
+    mark_next_box(a, "a-1-1")  # the card redrawn by its own tap: still open
+    expect(hunter.locator(".st")).to_have_text("Sturdy")
+    expect(hunter.get_by_role("button", name="Used")).to_be_visible()
+    # A destroyed model folds too.
+    card(a, "a-1-2").get_by_role("button", name="Destroyed").click()
+    expect(card(a, "a-1-2")).to_have_class(re.compile(r"\bout\b"))
+    assert card(a, "a-1-2").bounding_box()["height"] < 70
+    assert_accessible(a, "on the phone board with folded models")
+    shot(a, "folded", full_page=True)
+    # The other device, the players box folded on a phone, unfolds it with a tap.
+    b.reload()
+    expect(b.locator("#share .share-fold")).not_to_have_attribute("open", "")
+    b.get_by_text("Players and spectators").click()
+    expect(b.locator("#watch-url")).to_be_visible()
+
+
+@pytest.mark.parametrize("size", ["portrait", "landscape"])
+def test_a_tablet_board_keeps_both_sides_and_whole_cards(live_server, new_page, size):
+    page = new_page(SIZES[size])
+    start_named(page, live_server.url, "Alice", opponent="south_starter")
+    tap(page, "Northern Guard rolled 5")
+    page.locator("#turn .ini").nth(1).get_by_role("button", name=re.compile("rolled 2")).click()
+    tap(page, "Northern Guard goes first")
+    tap(page, re.compile("Activate CG1"))
+    page.reload()
+    expect(card(page, "b-1-1")).to_be_visible()
+    hunter = card(page, "a-1-1")
+    hunter.get_by_role("button", name="Used").click()
+    expect(hunter).to_have_class(re.compile(r"\bused\b"))
+    expect(hunter.get_by_role("button", name="Used")).to_be_visible()
+    expect(hunter.locator(".unfold")).to_be_hidden()
