@@ -110,7 +110,7 @@ def test_watchers_see_the_latest_change_but_no_undo(client, match):
 
 def test_the_turn_panel_and_the_bar_come_back_on_every_board(client, match):
     html = board_html(client, match)
-    assert html.index('<section id="turn"') < html.index('<div class="sides">')
+    assert html.index('<section id="turn"') < html.index('<div class="sides"')
     assert html.index('id="match-log"') < html.index('<div class="board-bar"')
 
 
