@@ -58,7 +58,7 @@ def read_ploy(data: Any, where: str = "", field: str = "ploy") -> Ploy:
             ("name", f"{COMMAND_REROLL} is in the core rules for every team: the board offers it.")
         )
     kind = data.get("kind")
-    if kind not in PLOY_KINDS:
+    if not isinstance(kind, str) or kind not in PLOY_KINDS:
         problems.append(("kind", "a ploy is strategic or firefight."))
     cost = data.get("cost", PLOY_COST)
     if isinstance(cost, bool) or not isinstance(cost, int) or not 0 <= cost <= MAX_COST:
