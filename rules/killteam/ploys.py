@@ -59,6 +59,7 @@ def read_ploy(data: Any, where: str = "", field: str = "ploy") -> Ploy:
         )
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in PLOY_KINDS:
+        kind = ""
         problems.append(("kind", "a ploy is strategic or firefight."))
     cost = data.get("cost", PLOY_COST)
     if isinstance(cost, bool) or not isinstance(cost, int) or not 0 <= cost <= MAX_COST:
