@@ -221,6 +221,21 @@ class WeaponFigures(StorableTextMixin, forms.Form):
                         attrs={"inputmode": "numeric", "autocomplete": "off", "class": "rule-x"}
                     ),
                 )
+        # The brackets cards print after two rules: 'Devastating 1 (1")', "Heavy (Dash only)".
+        self.fields["bracket_devastating"] = forms.CharField(
+            label="Devastating's distance in inches, as in (1\") (empty: none)",
+            required=False,
+            max_length=8,
+            widget=forms.TextInput(
+                attrs={"inputmode": "numeric", "autocomplete": "off", "class": "rule-x"}
+            ),
+        )
+        self.fields["bracket_heavy"] = forms.ChoiceField(
+            label="The one move Heavy allows (empty: none)",
+            required=False,
+            choices=[("", "no move")]
+            + [(key, f"{names[0]} only") for key, names in kt.MOVE_ACTIONS.items()],
+        )
 
     def rule_rows(self) -> list[dict]:
         """The 24 forms of the 22 weapon rules, each a row of the picker."""
@@ -231,6 +246,7 @@ class WeaponFigures(StorableTextMixin, forms.Form):
                     "kind": kind,
                     "box": self[f"rule_{kind.key}"],
                     "x": self[f"x_{kind.key}"] if kind.takes_x else None,
+                    "bracket": self[f"bracket_{kind.key}"] if kind.key in BRACKETS else None,
                 }
             )
         return rows
@@ -253,19 +269,32 @@ class WeaponFigures(StorableTextMixin, forms.Form):
             if not data.get(f"rule_{kind.key}"):
                 continue
             if not kind.takes_x:
-                rules.append(kind.text())
+                rules.append(kind.text() + self._bracket(kind.key))
                 continue
             x = read_number(data.get(f"x_{kind.key}", ""))
             if isinstance(x, str):
                 self.add_error(f"x_{kind.key}", f"The x of {kind.english} must be a whole number.")
                 continue
-            rules.append(kind.english if x is None else kind.text(x))
+            rules.append((kind.english if x is None else kind.text(x)) + self._bracket(kind.key))
         return {
             "name": data.get("name", ""),
             "kind": data.get("kind") or None,
             **{key: read_number(data.get(key, "")) for key in self.NUMBERS},
             "rules": rules,
         }
+
+    def _bracket(self, key: str) -> str:
+        """The bracket typed after Devastating or Heavy, as a card prints it ("" for none)."""
+        value = self.cleaned_data.get(f"bracket_{key}") or ""
+        distance = value.strip().rstrip('"').strip()
+        if key == "devastating" and distance:
+            return f' ({distance}")'
+        if key == "heavy" and value:
+            return f" ({kt.MOVE_ACTIONS[value][0]} only)"
+        return ""
+
+
+BRACKETS = ("devastating", "heavy")
 
 
 def weapon_initial(weapon: kt.Weapon) -> dict:
@@ -281,6 +310,10 @@ def weapon_initial(weapon: kt.Weapon) -> dict:
         initial[f"rule_{rule.key}"] = True
         if rule.x is not None:
             initial[f"x_{rule.key}"] = rule.x
+        if rule.area is not None:
+            initial["bracket_devastating"] = rule.area
+        if rule.only:
+            initial["bracket_heavy"] = rule.only
     return initial
 
 

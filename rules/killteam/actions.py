@@ -276,6 +276,12 @@ def _has(weapon: Weapon | None, key: str) -> bool:
     return weapon is not None and any(rule.key == key for rule in weapon.rules)
 
 
+def _heavy_allows(weapon: Weapon | None) -> frozenset[str]:
+    """The move a Heavy weapon allows in the activation it is used in ("Heavy (Dash only)")."""
+    rules = weapon.rules if weapon is not None else ()
+    return frozenset(rule.only for rule in rules if rule.key == "heavy" and rule.only)
+
+
 def _limited(weapon: Weapon | None) -> int | None:
     return None if weapon is None else read_weapon_rules(weapon.rules).limited
 
@@ -308,14 +314,15 @@ def _action_warnings(
         warnings.append(f"{weapon.name} is a melee weapon: it fights, it does not shoot.")
     if weapon is not None and key == FIGHT and weapon.kind == RANGED:
         warnings.append(f"{weapon.name} is a ranged weapon: it shoots, it does not fight.")
-    heavy_used = any(
-        _has(operative.weapon(name), "heavy")
+    own_weapons = [
+        operative.weapon(name)
         for name in operative.weapons_used
         if state.side(operative.side).grenade(name) is None
-    )
-    if _has(weapon, "heavy") and done & MOVES:
+    ]
+    heavy_used = [_heavy_allows(used) for used in own_weapons if _has(used, "heavy")]
+    if _has(weapon, "heavy") and done & MOVES - _heavy_allows(weapon):
         warnings.append(f"{who} moved in this activation: a Heavy weapon cannot be used.")
-    if key in MOVES and heavy_used:
+    if key in MOVES and any(key not in allowed for allowed in heavy_used):
         warnings.append(f"{who} used a Heavy weapon in this activation: it cannot move.")
     return warnings
 

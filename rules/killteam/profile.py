@@ -24,7 +24,7 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -178,10 +178,15 @@ def weapon_rule_kind(key: str) -> WeaponRuleKind:
 
 @dataclass(frozen=True)
 class WeaponRule:
-    """A weapon rule on a profile, with its x where it takes one."""
+    """A weapon rule on a profile, with its x where it takes one, and the bracket two rules
+    may carry as cards print them (docs/killteam-readings.md, 'Bracketed rule forms'):
+    ``area``, Devastating's distance ('Devastating 1 (1")'), and ``only``, the one move
+    action Heavy allows ("Heavy (Dash only)", the key of ``rules.killteam.actions``)."""
 
     kind: WeaponRuleKind
     x: int | None = None
+    area: int | None = None
+    only: str = ""
 
     @property
     def key(self) -> str:
@@ -189,7 +194,59 @@ class WeaponRule:
 
     @property
     def text(self) -> str:
-        return self.kind.text(self.x)
+        printed = self.kind.text(self.x)
+        if self.area is not None:
+            return f'{printed} ({self.area}")'
+        if self.only:
+            return f"{printed} ({MOVE_ACTIONS[self.only][0]} only)"
+        return printed
+
+
+MOVE_ACTIONS = {
+    "reposition": ("Reposition", "Positionswechsel"),
+    "dash": ("Dash", "Sprinten"),
+    "fall_back": ("Fall Back", "Zurückziehen"),
+    "charge": ("Charge", "Angreifen"),
+}
+"""The move actions Heavy's bracket may name, by key (as ``rules.killteam.actions``): the
+app's label and the text's German."""
+
+_BRACKET = re.compile(r"(?P<rule>.*?)\s*\((?P<inside>[^()]*)\)")
+_AREA = re.compile(r"(?P<x>[0-9]{1,4})\s*(?:\"|”|''|in\.?|inch|inches|zoll)?", re.IGNORECASE)
+_ONLY = re.compile(r"(?:(?P<name>[^()]+?)\s+only|only\s+(?P<after>[^()]+)|nur\s+(?P<nur>[^()]+))")
+
+
+def _bracket(kind: WeaponRuleKind, inside: str) -> dict[str, Any]:
+    """What a bracket after ``kind`` says, checked (RulesError with a sentence)."""
+    if kind.key == "devastating":
+        area = _AREA.fullmatch(inside.strip())
+        if area is None:
+            raise RulesError(
+                f'The bracket after Devastating is a distance, like “Devastating 1 (1")”; '
+                f"got “({inside})”."
+            )
+        low, high, _ = PARAMETERS["inches"]
+        if not low <= int(area["x"]) <= high:
+            raise RulesError(
+                f'The distance in Devastating’s bracket must be from {low}" to {high}"; '
+                f'got {area["x"]}".'
+            )
+        return {"area": int(area["x"])}
+    if kind.key == "heavy":
+        only = _ONLY.fullmatch(" ".join(inside.split()))
+        name = (only["name"] or only["after"] or only["nur"]).casefold() if only else ""
+        for key, names in MOVE_ACTIONS.items():
+            if name in (n.casefold() for n in names):
+                return {"only": key}
+        moves = ", ".join(english for english, _ in MOVE_ACTIONS.values())
+        raise RulesError(
+            f"The bracket after Heavy names the one move action it allows, like “Heavy (Dash "
+            f"only)” ({moves}); got “({inside})”."
+        )
+    raise RulesError(
+        f'Only Devastating and Heavy take a bracket, like “Devastating 1 (1")” or “Heavy (Dash '
+        f"only)”; {kind.english} does not."
+    )
 
 
 # "Lethal 5+", "Piercing Crits 1", 'Blast 2"', "Range 6 inches", "Tödlich 5+", "Saturate".
@@ -202,8 +259,18 @@ _RULE_TEXT = re.compile(
 
 def parse_weapon_rule(text: str) -> WeaponRule:
     """A weapon rule as a profile prints it; RulesError with a sentence when it is not one of
-    the 22 (in English or the text's German) or its x is missing, extra or out of bounds."""
+    the 22 (in English or the text's German) or its x is missing, extra or out of bounds.
+    Devastating and Heavy may carry a bracket as cards print it: 'Devastating 1 (1")',
+    "Heavy (Dash only)" (or the text's German, "Schwer (nur Sprinten)")."""
     clean = " ".join(str(text).split()) if isinstance(text, str) else ""
+    bracket = _BRACKET.fullmatch(clean)
+    rule = _plain_rule(bracket["rule"] if bracket else clean)
+    if bracket is None:
+        return rule
+    return replace(rule, **_bracket(rule.kind, bracket["inside"]))
+
+
+def _plain_rule(clean: str) -> WeaponRule:
     match = _RULE_TEXT.fullmatch(clean)
     kind = _rules_by_name().get(match["name"].strip().casefold()) if match else None
     if match is None or kind is None:
@@ -399,6 +466,7 @@ __all__ = [
     "MAX_WEAPONS",
     "MAX_WEAPON_RULES",
     "MELEE",
+    "MOVE_ACTIONS",
     "RANGED",
     "WEAPON_RULE_ENTRIES",
     "OperativeProfile",

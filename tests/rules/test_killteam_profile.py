@@ -86,6 +86,12 @@ def test_each_rule_keeps_the_texts_german_name_and_whether_it_takes_an_x(key, ge
         ("Saturate", "Saturate"),
         ("  Seek   Light ", "Seek Light"),
         ("Limited 1", "Limited 1"),
+        ('Devastating 1 (1")', 'Devastating 1 (1")'),
+        ("Devastating 2 (2 inches)", 'Devastating 2 (2")'),
+        ("Verheerend 3 (1 Zoll)", 'Devastating 3 (1")'),
+        ("Heavy (Dash only)", "Heavy (Dash only)"),
+        ("heavy (fall back only)", "Heavy (Fall Back only)"),
+        ("Schwer (nur Sprinten)", "Heavy (Dash only)"),
     ],
 )
 def test_weapon_rules_read_as_printed_in_english_or_the_texts_german(text, printed):
@@ -106,6 +112,12 @@ def test_weapon_rules_read_as_printed_in_english_or_the_texts_german(text, print
         ("Sniper", "not one of the core rules’ 22 weapon rules"),
         ("", "not one of the core rules’ 22 weapon rules"),
         ("Lethal ５+", "not one of"),  # a full-width digit is not a number here
+        ("Devastating 1 (near)", "The bracket after Devastating is a distance"),
+        ('Devastating 1 (0")', 'from 1" to 99"'),
+        ('Devastating (1")', "Devastating needs its x"),
+        ("Heavy (Fly only)", "names the one move action it allows"),
+        ("Heavy (Dash)", "like “Heavy (Dash only)”"),
+        ('Lethal 5+ (1")', "Only Devastating and Heavy take a bracket"),
     ],
 )
 def test_a_wrong_weapon_rule_is_refused_in_a_sentence(text, words):
@@ -122,6 +134,13 @@ def test_any_typed_rule_is_read_or_refused_in_words_never_crashes(text):
         assert str(error).endswith(".")
     else:
         assert kt.parse_weapon_rule(rule.text) == rule  # printing and reading agree
+
+
+def test_the_brackets_keep_what_the_card_says():
+    devastating = kt.parse_weapon_rule('Devastating 1 (1")')
+    assert (devastating.x, devastating.area) == (1, 1)
+    assert kt.parse_weapon_rule("Heavy (Dash only)").only == "dash"
+    assert kt.parse_weapon_rule("Heavy").only == ""
 
 
 def test_every_rule_prints_in_a_form_it_reads_back():

@@ -7,8 +7,17 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import RulesError
-from rules.killteam import Phase, Stale, make_event, step, whose_turn
-from tests.rules.killteam.factories import battle, run, to_firefight
+from rules.killteam import (
+    OperativeSpec,
+    Phase,
+    SideSpec,
+    Stale,
+    make_event,
+    new_battle,
+    step,
+    whose_turn,
+)
+from tests.rules.killteam.factories import battle, run, to_firefight, weapon
 
 
 def test_a_new_battle_starts_with_2_cp_each_and_every_operative_ready():
@@ -402,3 +411,18 @@ def test_malformed_events_are_refused_with_a_sentence(data, words):
     state = to_firefight(battle())
     with pytest.raises(RulesError, match=words):
         step(state, read_event(data))
+
+
+def test_a_heavy_dash_only_weapon_warns_for_other_moves_but_not_a_dash():
+    mortar = weapon("Mortar", "ranged", 4, 4, 3, 4, ["Heavy (Dash only)"])
+    crew = OperativeSpec("Crew", apl=3, move=6, save=4, wounds=8, weapons=(mortar,))
+    state = new_battle(SideSpec("Anna", "Red", [crew]), SideSpec("Ben", "Blue", [crew]))
+    state = run(
+        to_firefight(state),
+        ("activate", {"operative": "a-1", "order": "engage"}),
+        ("action", {"operative": "a-1", "action": "Shoot", "ap": 1, "weapon": "Mortar"}),
+    ).state
+    dashed = step(state, make_event("action", operative="a-1", action="Dash", ap=1))
+    assert dashed.warnings == ()
+    moved = step(state, make_event("action", operative="a-1", action="Reposition", ap=1))
+    assert any("a Heavy weapon in this activation: it cannot move" in w for w in moved.warnings)
