@@ -12,6 +12,7 @@ from blitz_site.text import StorableTextMixin
 from rules.killteam import ploys as kp
 from rules.killteam import profile as kt
 from rules.killteam import team as kteam
+from rules.killteam.equipment import kit_item, kit_items
 
 NUMBER = re.compile(r"[0-9]{1,4}")  # ASCII digits only: "²" or "٣" is not a figure here
 FIRST_SLOTS = 3  # weapon slots of a new profile; an edited one shows its weapons and two more
@@ -172,6 +173,59 @@ class GrenadesForm(forms.Form):
     def choice(self) -> tuple[int, int]:
         frag, krak = self.cleaned_data["grenades"].split("-")
         return int(frag), int(krak)
+
+
+UTILITY_CHOICES = [
+    ("", "No utility grenades"),
+    ("smoke_grenade:1", "1 smoke grenade"),
+    ("stun_grenade:1", "1 stun grenade"),
+    ("smoke_grenade:2", "2 smoke grenades"),
+    ("stun_grenade:2", "2 stun grenades"),
+    ("smoke_grenade:1,stun_grenade:1", "1 smoke and 1 stun grenade"),
+]
+
+
+class KitForm(forms.Form):
+    """The other universal equipment: a box for each piece, and the utility grenades (up to
+    two); the text sets no limit on how many pieces a team takes."""
+
+    utility = forms.ChoiceField(
+        label="Utility grenades",
+        widget=forms.RadioSelect,
+        choices=UTILITY_CHOICES,
+        required=False,
+        error_messages={
+            "invalid_choice": "Utility grenades come as up to two: 2 smoke, 2 stun, or one of "
+            "each (or none)."
+        },
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for item in kit_items():
+            if not item.utility:
+                self.fields[f"kit_{item.key}"] = forms.BooleanField(label=item.name, required=False)
+
+    def pieces(self) -> list[dict]:
+        return [
+            {"item": item, "box": self[f"kit_{item.key}"]}
+            for item in kit_items()
+            if not item.utility
+        ]
+
+    def kit(self) -> dict[str, int]:
+        data = self.cleaned_data
+        picked = {item.key: 1 for item in kit_items() if data.get(f"kit_{item.key}")}
+        for part in filter(None, (data.get("utility") or "").split(",")):
+            key, _, count = part.partition(":")
+            picked[key] = int(count)
+        return picked
+
+    @staticmethod
+    def initial_for(team: kteam.Team | None) -> dict:
+        kit = dict(team.kit) if team else {}
+        utility = ",".join(f"{key}:{n}" for key, n in kit.items() if kit_item(key).utility)
+        return {"utility": utility, **{f"kit_{key}": True for key in kit}}
 
 
 # --- Profiles in the datacard library -------------------------------------------------------------

@@ -8,6 +8,7 @@ from armies.killteam.services import LibraryProfile
 from armies.models import Roster
 from rules.killteam import profile as kt
 from rules.killteam import team as kteam
+from rules.killteam.equipment import kit_item
 
 KIND_WORDS = {kt.RANGED: "Ranged", kt.MELEE: "Melee"}
 
@@ -109,6 +110,17 @@ class TeamView:
     @property
     def ploys(self) -> tuple[kteam.Ploy, ...]:
         return self.team.ploys if self.team else ()
+
+    @property
+    def kit(self) -> str:
+        """The other equipment in words: "Mines, 2 stun grenades, Ladders" ("" for none)."""
+        if self.team is None:
+            return ""
+        words = []
+        for key, count in self.team.kit:
+            name = kit_item(key).name
+            words.append(f"{count} {name.lower()}s" if count > 1 else name)
+        return ", ".join(words)
 
     @property
     def entered_by(self) -> list[str]:

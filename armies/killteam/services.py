@@ -90,6 +90,12 @@ def team_set_grenades(*, owner: Owner, roster_id: int, frag: int, krak: int) -> 
     )
 
 
+def team_set_kit(*, owner: Owner, roster_id: int, kit: dict[str, int]) -> Change:
+    return team_change(
+        owner=owner, roster_id=roster_id, change=lambda team: kteam.set_kit(team, kit)
+    )
+
+
 @dataclass(frozen=True)
 class LibraryProfile:
     """A profile in one of the player's Kill Team packs."""

@@ -17,7 +17,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from armies import packs
 from armies.killteam import services
-from armies.killteam.forms import GrenadesForm, OperativeForm, ProfileEditor, TeamRenameForm
+from armies.killteam.forms import (
+    GrenadesForm,
+    KitForm,
+    OperativeForm,
+    ProfileEditor,
+    TeamRenameForm,
+)
 from armies.killteam.presenters import ProfileCard
 from armies.models import DataPack, Roster
 from armies.owners import edit_url, library_url, own_pack, own_roster, request_owner
@@ -94,6 +100,22 @@ def team_grenades(request: HttpRequest, pk: int) -> HttpResponse:
             owner=request_owner(request), roster_id=pk, frag=frag, krak=krak
         ),
         "Saved the team's grenades.",
+    )
+
+
+@require_POST
+def team_kit(request: HttpRequest, pk: int) -> HttpResponse:
+    own_roster(request, pk, KILLTEAM)
+    form = KitForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _first_error(form))
+        return redirect(edit_url(pk, "equipment"))
+    return _change(
+        request,
+        pk,
+        "equipment",
+        lambda: services.team_set_kit(owner=request_owner(request), roster_id=pk, kit=form.kit()),
+        "Saved the team's equipment.",
     )
 
 

@@ -12,6 +12,7 @@ from armies import packs
 from armies.killteam import services
 from armies.killteam.forms import (
     GrenadesForm,
+    KitForm,
     OperativeForm,
     PloyForm,
     TeamCreateForm,
@@ -72,6 +73,7 @@ class KillTeam(Builder):
             "operative_form": OperativeForm(profiles=profiles),
             "grenades_form": GrenadesForm(initial={"grenades": grenade_value(grenades)}),
             "ploy_form": PloyForm(),
+            "kit_form": KitForm(initial=KitForm.initial_for(view.team)),
             **extra,
         }
 
@@ -147,7 +149,8 @@ def team_markdown(roster: Roster) -> str:
                 f"  - {row.weapon.name} ({row.kind.lower()}): A {row.weapon.attacks}, "
                 f"Hit {row.hit}, Dmg {row.damage}{rules}"
             )
-    lines += ["", f"Equipment: {view.grenades}."]
+    kit = f"; {view.kit}" if view.kit else ""
+    lines += ["", f"Equipment: {view.grenades}{kit}."]
     if view.ploys:
         named = ", ".join(f"{p.name} ({p.kind}, {p.cost} CP)" for p in view.ploys)
         lines.append(f"Ploys: {named}.")

@@ -50,6 +50,19 @@ def _ap(operative: str, action: str, ap: str, *weapon: str) -> Event:
     )
 
 
+def _dice(words: list[str]) -> dict[str, int]:
+    """ "b-2:3" words: the die rolled for each operative."""
+    dice = {}
+    for word in words:
+        operative, colon, die = word.partition(":")
+        if not colon:
+            raise EventError(
+                f"A die is written operative:die, like b-2:3; got {inputs.shown(word)}."
+            )
+        dice[operative] = _number(die, "A die")
+    return dice
+
+
 # op word -> (number of words after it, or None for "at least one", builder)
 OPS = {
     "roll": (2, _roll),
@@ -106,6 +119,9 @@ def parse_op(op: object, fields: Mapping[str, str] | None = None) -> Event | Und
         reason = reason or _typed(fields, f"cp-reason-{side}", "A reason")
         text = _name(reason, "A reason") or CP_REASON
         return _event("adjust_cp", side=side, amount=int(amount), reason=text)
+    if word == "kit" and len(args) >= 2:  # "kit a mines b-2:3", "kit a stun_grenade b-1:4"
+        side, item, *rolled = args
+        return _event("use_kit", side=side, item=item, dice=_dice(rolled))
     if word == "undo" and args == ["last"]:
         return UndoLast()
     if word == "undo" and len(args) == 1:

@@ -19,6 +19,7 @@ from matches.access import Access
 from matches.forms import client_key
 from matches.killteam import board, ops, services
 from matches.killteam.forms import KtStartForm
+from matches.killteam.kit import kit_panel
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
 from matches.pages import name_initial, new_key, player_label
 from matches.queries import poll_matches
@@ -52,6 +53,7 @@ def _parts(match: Match, state: kt.KillTeamState, controls: bool) -> dict:
             for side in state.sides
         ],
         "turn": board.turn_panel(state),
+        "kit": kit_panel(state),
         "log": log,
         "latest": log[0] if log else None,
         "shoot_url": reverse("matches:kt-shoot", args=[match.pk]),

@@ -1,6 +1,7 @@
 """The universal equipment's figures, read from ``equipment.toml`` (docs/killteam-readings.md,
-'Grenades'): the Frag and Krak grenade profiles and how many a team picks, the stun grenade's stun
-test (D6, 3+) and a mine's D3+3 damage."""
+'Grenades', 'Universal equipment'): the Frag and Krak grenade profiles and how many a team picks,
+the other pieces a team may pick (``kit_items``: how the board counts each), the stun grenade's
+stun test (D6, 3+) and a mine's D3+3 damage."""
 
 from __future__ import annotations
 
@@ -43,6 +44,57 @@ class Equipment:
                 return grenade
         names = ", ".join(g.key for g in self.grenades)
         raise RulesError(f"There is no grenade {key!r}; the text gives {names}.")
+
+
+BATTLE, TURNING_POINT = "battle", "turning_point"
+
+
+@dataclass(frozen=True)
+class KitItem:
+    """A piece of universal equipment (not the explosive grenades): ``uses`` says how the board
+    counts it (BATTLE: ``count`` times a battle; TURNING_POINT: once a turning point; "": not
+    at all, the table judges it); ``utility``: a utility grenade, picked up to two with the
+    other; ``ap``: the action's AP cost where the text prints one, else None."""
+
+    key: str
+    name: str
+    german: str
+    uses: str
+    summary: str
+    count: int = 1
+    utility: bool = False
+    ap: int | None = None
+
+    @property
+    def counted(self) -> bool:
+        return bool(self.uses)
+
+
+@cache
+def kit_items() -> tuple[KitItem, ...]:
+    """Every piece of universal equipment but the explosive grenades, in the text's order."""
+    return tuple(
+        KitItem(
+            key=entry["key"],
+            name=entry["name"],
+            german=entry["german"],
+            uses=entry["uses"],
+            summary=entry["summary"],
+            count=entry.get("count", 1),
+            utility=entry.get("utility", False),
+            ap=entry.get("ap"),
+        )
+        for entry in read_data("equipment.toml")["kit"]
+    )
+
+
+def kit_item(key: object) -> KitItem:
+    """The piece of equipment ``key``; RulesError naming the pieces there are."""
+    for item in kit_items():
+        if item.key == key:
+            return item
+    names = ", ".join(item.name for item in kit_items())
+    raise RulesError(f"There is no equipment {key!r}; the text gives {names}.")
 
 
 @cache

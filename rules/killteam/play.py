@@ -33,6 +33,7 @@ from typing import Any
 
 from rules.eventlog import Event, EventError, Stale, Step, parse_event
 from rules.killteam.actions import action, activate, end_activation, set_order
+from rules.killteam.kit import use_kit
 from rules.killteam.rounds import (
     adjust_cp,
     end_match,
@@ -77,6 +78,7 @@ EVENT_FIELDS: dict[str, dict[str, Any]] = {
     },
     "end_turning_point": {"turning_point": int},
     "end_match": {"winner": str, "note": str},
+    "use_kit": {"side": str, "item": str, "dice": dict},
     "undo": {"target": int},
 }
 OPTIONAL_FIELDS: dict[str, Any] = {
@@ -93,6 +95,7 @@ OPTIONAL_FIELDS: dict[str, Any] = {
     "seen": {},
     "again": False,
     "hot": 0,
+    "dice": {},
 }
 
 
@@ -144,4 +147,5 @@ _HANDLERS = {
     "resolve": resolve,
     "end_turning_point": end_turning_point,
     "end_match": end_match,
+    "use_kit": use_kit,
 }

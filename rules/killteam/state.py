@@ -11,7 +11,7 @@ from enum import Enum
 from rules.eventlog import UnknownId
 from rules.killteam.command import STARTING_CP
 from rules.killteam.data import core_numbers
-from rules.killteam.equipment import equipment
+from rules.killteam.equipment import TURNING_POINT, equipment, kit_item
 from rules.killteam.names import numbered_names
 from rules.killteam.ploys import Ploy, find_ploy
 from rules.killteam.profile import Weapon
@@ -122,6 +122,20 @@ class GrenadeCount:
 
 
 @dataclass(frozen=True)
+class KitCount:
+    """A piece of equipment the team picked that the board counts (``rules.killteam.kit``):
+    ``picked`` uses a battle, or once a turning point (``per_tp``; ``last_tp``: the turning
+    point it was last used in, 0 for never)."""
+
+    key: str
+    name: str
+    picked: int
+    used: int = 0
+    per_tp: bool = False
+    last_tp: int = 0
+
+
+@dataclass(frozen=True)
 class BattleSide:
     key: str
     label: str
@@ -136,6 +150,10 @@ class BattleSide:
 
     def team_ploy(self, name: str) -> Ploy | None:
         return find_ploy(self.team_ploys, name)
+
+    kit: tuple[KitCount, ...] = ()
+    """The counted equipment picked; ``kit_kept`` the rest, by key (the table judges them)."""
+    kit_kept: tuple[str, ...] = ()
 
     def ready_operatives(self) -> tuple[BattleOperative, ...]:
         return tuple(op for op in self.operatives if op.ready and not op.incapacitated)
@@ -227,6 +245,8 @@ class SideSpec:
     grenades: dict[str, int] = field(default_factory=dict)
     """Explosive grenades picked, by key: {"frag": 1, "krak": 1}."""
     ploys: Sequence[Ploy] = ()
+    kit: dict[str, int] = field(default_factory=dict)
+    """The other equipment picked, by key: {"mines": 1, "stun_grenade": 2}."""
 
 
 def new_battle(a: SideSpec, b: SideSpec) -> KillTeamState:
@@ -255,8 +275,27 @@ def _new_side(key: str, spec: SideSpec) -> BattleSide:
         for g in equipment().grenades
         if spec.grenades.get(g.key, 0)
     )
+    items = [kit_item(k) for k in spec.kit if spec.kit[k]]
+    kit = tuple(
+        KitCount(
+            item.key,
+            item.name,
+            picked=spec.kit[item.key] * (1 if item.utility else item.count),
+            per_tp=item.uses == TURNING_POINT,
+        )
+        for item in items
+        if item.counted
+    )
+    kept = tuple(item.key for item in items if not item.counted)
     return BattleSide(
-        key, spec.label, spec.team, operatives, grenades=grenades, team_ploys=tuple(spec.ploys)
+        key,
+        spec.label,
+        spec.team,
+        operatives,
+        grenades=grenades,
+        team_ploys=tuple(spec.ploys),
+        kit=kit,
+        kit_kept=kept,
     )
 
 
@@ -278,4 +317,5 @@ def side_from_team(team: Team, label: str) -> SideSpec:
         ],
         grenades={"frag": team.grenades.frag, "krak": team.grenades.krak},
         ploys=team.ploys,
+        kit=dict(team.kit),
     )

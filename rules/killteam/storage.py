@@ -25,6 +25,7 @@ from rules.killteam.state import (
     BattleSide,
     GrenadeCount,
     KillTeamState,
+    KitCount,
     Phase,
 )
 from rules.killteam.weapons import weapon_from_dict
@@ -69,6 +70,7 @@ def _side_part(side: BattleSide) -> dict[str, Any]:
         "cp": side.cp,
         "ploys": [list(ploy) for ploy in side.ploys],
         "grenades": {g.key: g.used for g in side.grenades},
+        "kit": {k.key: [k.used, k.last_tp] for k in side.kit},
     }
 
 
@@ -99,6 +101,8 @@ def state_to_dict(state: KillTeamState) -> dict[str, Any]:
                 "team": side.team,
                 "picked": {g.key: [g.name, g.picked] for g in side.grenades},
                 "team_ploys": [ploy_to_dict(ploy) for ploy in side.team_ploys],
+                "kit_picked": {k.key: [k.name, k.picked, k.per_tp] for k in side.kit},
+                "kit_kept": list(side.kit_kept),
                 **_side_part(side),
                 "operatives": [_operative_to_dict(op) for op in side.operatives],
             }
@@ -147,7 +151,17 @@ def _side_from_dict(data: Mapping[str, Any]) -> BattleSide:
             for key, (name, count) in picked.items()
         ),
         team_ploys=read_ploys(data.get("team_ploys", [])),  # none in matches started before
+        kit=tuple(
+            KitCount(key, name, count, data["kit"][key][0], per_tp, data["kit"][key][1])
+            for key, (name, count, per_tp) in data.get("kit_picked", {}).items()
+        ),
+        kit_kept=tuple(str(key) for key in data.get("kit_kept", ())),
     )
+
+
+def _kit_used(count: KitCount, data: list[int]) -> KitCount:
+    used, last_tp = data
+    return replace(count, used=used, last_tp=last_tp)
 
 
 def _match_from(sides: tuple[BattleSide, BattleSide], data: Mapping[str, Any]) -> KillTeamState:
@@ -216,6 +230,7 @@ def apply_parts(state: KillTeamState, change: Mapping[str, Any]) -> KillTeamStat
                     grenades=tuple(
                         replace(g, used=side_data["grenades"][g.key]) for g in side.grenades
                     ),
+                    kit=tuple(_kit_used(k, side_data["kit"][k.key]) for k in side.kit),
                 )
             sides.append(side)
         return _match_from((sides[0], sides[1]), merged["match"])

@@ -12,7 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.errors import RulesError
 from rules.killteam.data import read_data
+from rules.killteam.equipment import equipment, kit_item, kit_items
 from rules.killteam.ploys import Ploy, add_ploy, ploy_to_dict, read_ploys, remove_ploy
 from rules.killteam.profile import (
     MAX_NAME,
@@ -72,6 +74,43 @@ def read_grenades(frag: Any, krak: Any) -> Grenades:
     return choice
 
 
+# --- Equipment: the other pieces (docs/killteam-readings.md, 'Universal equipment') ----------
+
+
+def read_kit(data: Any) -> tuple[tuple[str, int], ...]:
+    """The other universal equipment a team picked, {key: how many} ("mines": 1, "stun_grenade":
+    2), in the text's order. The text sets no limit on how many pieces a team picks; each piece
+    is picked once, but the utility grenades: up to two between them (2 smoke, 2 stun, or one of
+    each)."""
+    if not isinstance(data, Mapping):
+        raise ProfileError([Problem("kit", "The equipment must be a table of pieces.")])
+    picked: dict[str, int] = {}
+    for key, count in data.items():
+        try:
+            item = kit_item(key)
+        except RulesError as error:
+            raise ProfileError([Problem("kit", str(error))]) from None
+        most = equipment().utility_picks if item.utility else 1
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= most:
+            raise ProfileError(
+                [Problem("kit", f"{item.name}: pick it 0 to {most} times; got {count!r}.")]
+            )
+        if count:
+            picked[item.key] = count
+    utility = sum(count for key, count in picked.items() if kit_item(key).utility)
+    if utility > equipment().utility_picks:
+        raise ProfileError(
+            [
+                Problem(
+                    "kit",
+                    f"Utility grenades come as up to {equipment().utility_picks}: 2 smoke, 2 "
+                    "stun, or one of each.",
+                )
+            ]
+        )
+    return tuple((item.key, picked[item.key]) for item in kit_items() if item.key in picked)
+
+
 # --- Teams ----------------------------------------------------------------------------------
 
 
@@ -94,6 +133,8 @@ class Team:
     grenades: Grenades = Grenades()
     next_id: int = 1
     ploys: tuple[Ploy, ...] = ()  # its own ploys, named by its players (rules.killteam.ploys)
+    kit: tuple[tuple[str, int], ...] = ()
+    """The other universal equipment picked, (key, how many), in the text's order."""
 
     def operative(self, operative_id: int) -> Operative:
         for operative in self.operatives:
@@ -169,6 +210,10 @@ def drop_ploy(team: Team, name: str) -> Team:
     return replace(team, ploys=remove_ploy(team.ploys, name))
 
 
+def set_kit(team: Team, kit: Any) -> Team:
+    return replace(team, kit=read_kit(kit))
+
+
 def rename_team(team: Team, name: str) -> Team:
     return replace(team, name=name)
 
@@ -223,9 +268,14 @@ def read_team(data: Any) -> Team:
     except ProfileError as error:
         problems += error.problems
         ploys = ()
+    try:
+        kit = read_kit(data.get("kit") or {})
+    except ProfileError as error:
+        problems += error.problems
+        kit = ()
     if problems:
         raise ProfileError(problems)
-    return _numbered(Team(name, tuple(operatives), chosen, _next_id(data), ploys))
+    return _numbered(Team(name, tuple(operatives), chosen, _next_id(data), ploys, kit))
 
 
 def _next_id(data: Mapping[str, Any]) -> int:
@@ -264,6 +314,7 @@ def team_to_dict(team: Team) -> dict[str, Any]:
         "grenades": {"frag": team.grenades.frag, "krak": team.grenades.krak},
         "next_id": team.next_id,
         "ploys": [ploy_to_dict(ploy) for ploy in team.ploys],
+        "kit": dict(team.kit),
     }
 
 
@@ -281,9 +332,11 @@ __all__ = [
     "name_ploy",
     "new_team",
     "read_grenades",
+    "read_kit",
     "read_team",
     "remove_operative",
     "rename_team",
     "set_grenades",
+    "set_kit",
     "team_to_dict",
 ]

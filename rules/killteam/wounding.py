@@ -226,3 +226,17 @@ def _hot(
     new, hurt = _damage(new, shooter, amount)
     left = wound_words(new.operative(operative.id))
     return new, f"{who}: Hot roll {die}, {amount} damage to itself, {left}.", hurt
+
+
+def damage_operative(
+    state: KillTeamState, operative: BattleOperative, amount: int
+) -> tuple[KillTeamState, set[str], str]:
+    """``amount`` damage on an operative outside a Shoot or Fight (a mine): (state, writes, its
+    wounds in words)."""
+    new, writes = _damage(state, operative, amount)
+    return new, writes, wound_words(new.operative(operative.id))
+
+
+def stun_operative(state: KillTeamState, operative: BattleOperative) -> KillTeamState:
+    """One more stun on an operative (a stun test it failed)."""
+    return _stunned(state, operative)
