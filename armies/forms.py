@@ -7,6 +7,7 @@ from armies import systems as builders
 from blitz_site import systems
 from blitz_site.once import OnceKeyField
 from blitz_site.text import StorableTextMixin
+from rules.killteam import packfile
 
 MAX_IMPORT_BYTES = 256 * 1024
 
@@ -77,11 +78,12 @@ class PackCreateForm(StorableTextMixin, forms.Form):
 
 
 class PackImportForm(forms.Form):
-    file = forms.FileField(label="Data file (.toml)")
+    file = forms.FileField(label="Data file (.toml, or .json for Kill Team)")
     key = OnceKeyField()
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > rules.hgb.datapack.MAX_IMPORT_BYTES:
+        largest = max(rules.hgb.datapack.MAX_IMPORT_BYTES, packfile.MAX_FILE_BYTES)
+        if upload.size > largest:
             raise forms.ValidationError("That file is too large to be a datacard pack.")
         return upload

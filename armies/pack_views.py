@@ -10,7 +10,6 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from armies import packs, systems
 from armies.forms import PackCreateForm, PackImportForm
-from armies.hgb import packs as hgb_packs
 from armies.models import DataPack, RevokedPackSlug
 from armies.owners import library_url, own_pack, request_owner
 from blitz_site import inputs
@@ -27,6 +26,7 @@ def _pack_context(pack: DataPack | None, *, yours: bool) -> dict:
         "library_notice": builder.templates.library_notice,
         "pack_summary": builder.pack_summary(pack) if pack else "",
         "pack_export_url": builder.pack_export_url(pack) if pack else "",
+        "pack_file_suffix": builder.pack_file_suffix,
     }
 
 
@@ -94,7 +94,7 @@ def datacard_pack_import(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            pack = hgb_packs.pack_import(
+            pack = systems.for_pack_file(upload.name).pack_import(
                 owner=request_owner(request, create=True),
                 importer=_entered_by(request),
                 filename=upload.name[:120],

@@ -4,7 +4,7 @@ My datacards (at the top level); included from ``armies/urls.py``."""
 from django.urls import path
 
 import blitz_site.text  # noqa: F401  (registers the <token:...> converter)
-from armies.killteam import ploys, views
+from armies.killteam import pack_views, ploys, views
 
 urlpatterns = [
     path("<int:pk>/team/rename", views.team_rename, name="team-rename"),
@@ -23,6 +23,16 @@ urlpatterns = [
 ]
 
 datacard_urlpatterns = [
+    path(
+        "datacards/<int:pk>/profiles/export.json",
+        pack_views.profiles_export,
+        name="datacard-profiles-export",
+    ),
+    path(
+        "r/<token:slug>/profiles/copy",
+        pack_views.team_profiles_copy,
+        name="roster-shared-profiles-copy",
+    ),
     path("datacards/<int:pk>/profiles/new", views.profile_new, name="datacard-profile-new"),
     path(
         "datacards/<int:pk>/profiles/<token:profile_id>/",

@@ -45,6 +45,15 @@ def for_pack(pack: DataPack | None) -> Builder:
     return BUILDERS[pack.system] if pack is not None else DEFAULT
 
 
+def for_pack_file(filename: str) -> Builder:
+    """The game whose pack files end as ``filename`` does (".json": Kill Team); any other name
+    is read as the first game's, as before there were two."""
+    for builder in BUILDERS.values():
+        if builder.pack_file_suffix and filename.lower().endswith(builder.pack_file_suffix):
+            return builder
+    return DEFAULT
+
+
 def copy_fields(roster: Roster, name: str) -> dict:
     """A roster's fields for a copy named ``name``, as its game makes them."""
     return for_roster(roster).copy_fields(roster, name)

@@ -149,3 +149,12 @@ class Builder:
     def pack_export_url(self, pack: DataPack) -> str:
         """Where the pack downloads as a data file; "" when the game has no such file yet."""
         return ""
+
+    pack_file_suffix: str = ""
+    """How the name of the game's pack file ends (".toml"); "" when it has none."""
+
+    def pack_import(
+        self, *, owner: Owner, importer: str, filename: str, raw: bytes, key: str = ""
+    ) -> DataPack:
+        """A new pack from one of the game's pack files, checked whole (``PackError``)."""
+        raise NotImplementedError

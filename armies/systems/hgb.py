@@ -105,5 +105,10 @@ class HeavyGearBlitz(Builder):
     def pack_export_url(self, pack: DataPack) -> str:
         return reverse("datacard-export", args=[pack.pk])
 
+    pack_file_suffix = ".toml"
+
+    def pack_import(self, **kwargs) -> DataPack:
+        return hgb_packs.pack_import(**kwargs)
+
 
 BUILDER = HeavyGearBlitz()

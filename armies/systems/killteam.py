@@ -9,6 +9,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from armies import packs
+from armies.killteam import packs as kt_packs
 from armies.killteam import services
 from armies.killteam.forms import (
     GrenadesForm,
@@ -120,6 +121,14 @@ class KillTeam(Builder):
 
     def pack_fingerprint(self) -> str:
         return kt.data_fingerprint()
+
+    def pack_export_url(self, pack: DataPack) -> str:
+        return reverse("datacard-profiles-export", args=[pack.pk])
+
+    pack_file_suffix = ".json"
+
+    def pack_import(self, **kwargs) -> DataPack:
+        return kt_packs.pack_import(**kwargs)
 
     def pack_summary(self, pack: DataPack) -> str:
         count = pack.entry_count

@@ -195,7 +195,7 @@ def test_a_profile_typed_into_the_library_is_checked_and_kept(client, player):
     pack = kt_pack_via_the_library(client)
     assert pack.system == KILLTEAM.id
     library = page(client, reverse("datacards") + f"?pack={pack.pk}")
-    assert "Type in a profile" in library and "Export data file" not in library
+    assert "Type in a profile" in library and "Export data file (.json)" in library
     response = client.post(reverse("datacard-profile-new", args=[pack.pk]), profile_post())
     assert response.status_code == 302
     pack.refresh_from_db()

@@ -4,15 +4,19 @@ fixed profile."""
 
 from __future__ import annotations
 
+import json
 from html import unescape
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.urls import reverse
 
+from armies.models import DataPack
 from rules.killteam import team as kteam
 from tests.app.test_killteam_builder import profile_post
 from tests.app.test_killteam_match import kt_tap, state_of, to_firefight
-from tests.factories import make_kt_pack, make_team, make_user
+from tests.factories import KT_PROFILE, make_kt_pack, make_team, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -164,3 +168,93 @@ def test_malformed_equipment_taps_are_400_or_refused_never_500(client, player, o
 def test_an_unknown_operative_in_an_equipment_tap_is_404(client, player):
     match = kit_match(player, mines=1)
     assert kt_tap(client, match, "kit a mines z-9:1").status_code in (400, 404)
+
+
+# --- Profile packs as files, and a shared team's profiles ----------------------------------------
+
+
+def import_file(client, name: str, content: bytes, key: str = "import-key-0001"):
+    upload = SimpleUploadedFile(name, content, content_type="application/json")
+    return client.post(reverse("datacard-pack-import"), {"file": upload, "key": key})
+
+
+def test_a_profile_pack_exports_and_imports_back_with_its_author_kept(client, player):
+    pack = make_kt_pack(player)
+    library = page(client, reverse("datacards") + f"?pack={pack.pk}")
+    url = reverse("datacard-profiles-export", args=[pack.pk])
+    assert f'href="{url}">Export data file (.json)' in library
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == (
+        f'attachment; filename="killteam-profiles-{pack.pk}.json"'
+    )
+    ben = Client()
+    ben.force_login(make_user("ben"))
+    imported = import_file(ben, "cult.json", response.content)
+    assert imported.status_code == 302
+    copy = DataPack.objects.exclude(pk=pack.pk).get()
+    assert copy.system == "killteam" and copy.name == "Kill Team profiles"
+    assert copy.entered_by == "jan (imported from a file by ben)"
+    assert copy.figures == pack.figures
+    library = page(ben, reverse("datacards") + f"?pack={copy.pk}")
+    assert "Test trooper" in library and "jan (imported from a file by ben)" in library
+
+
+def test_a_broken_pack_file_names_entry_and_field_and_stores_nothing(client, player):
+    pack = make_kt_pack(player, profiles={"trooper": KT_PROFILE, "gunner": KT_PROFILE})
+    document = json.loads(client.get(reverse("datacard-profiles-export", args=[pack.pk])).content)
+    document["profiles"]["gunner"] = {**KT_PROFILE, "name": "Gunner", "wounds": 0}
+    response = import_file(client, "cult.json", json.dumps(document).encode())
+    html = unescape(response.content.decode())
+    assert response.status_code == 200
+    assert "nothing of it was kept" in html
+    assert "cult.json: profile 1 “Gunner” (id gunner), wounds: Wounds must be" in html
+    assert DataPack.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"{not json", "cult.json: not valid JSON"),
+        (b'{"blitz": "something else"}', "not a Kill Team profile pack"),
+        (b'{"blitz": "killteam-profiles", "version": 1, "profiles": []}', "table of profiles"),
+        (b"\xff\xfe", "not UTF-8"),
+    ],
+)
+def test_a_file_that_is_no_profile_pack_is_refused_in_words(client, player, content, words):
+    response = import_file(client, "cult.json", content)
+    assert response.status_code == 200 and words in unescape(response.content.decode())
+    assert not DataPack.objects.exists()
+
+
+def test_the_same_import_sent_twice_makes_one_pack(client, player):
+    pack = make_kt_pack(player)
+    content = client.get(reverse("datacard-profiles-export", args=[pack.pk])).content
+    import_file(client, "a.json", content)
+    import_file(client, "a.json", content)
+    assert DataPack.objects.count() == 2
+
+
+def test_someone_elses_pack_does_not_export_and_an_hgb_pack_is_404(client, player):
+    other = make_kt_pack(make_user("other"))
+    assert client.get(reverse("datacard-profiles-export", args=[other.pk])).status_code == 404
+    assert client.get(reverse("datacard-profiles-export", args=[999999])).status_code == 404
+    assert client.post(reverse("datacard-profiles-export", args=[other.pk])).status_code == 405
+
+
+def test_a_shared_team_offers_its_profiles_to_copy_into_my_datacards(client, player):
+    team = make_team(make_user("anna"), name="Anna's cult", operatives=3)
+    team.share_slug = "s" * 22
+    team.save()
+    shared = page(client, reverse("roster-shared", args=[team.share_slug]))
+    assert "Copy these profiles into my datacards" in shared
+    url = reverse("roster-shared-profiles-copy", args=[team.share_slug])
+    response = client.post(url, {"key": "copy-key-00001"})
+    assert response.status_code == 302
+    client.post(url, {"key": "copy-key-00001"})  # sent twice: one pack
+    pack = DataPack.objects.get()
+    assert pack.owner_id == player.pk and pack.name == "Profiles of Anna's cult"
+    assert list(pack.figures["profiles"].values()) == [KT_PROFILE]  # three of one profile
+    assert pack.entered_by == "jan"  # who typed them, as the team says
+    assert client.post(reverse("roster-shared-profiles-copy", args=["nope"])).status_code == 404
+    assert client.get(url).status_code == 405
