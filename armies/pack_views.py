@@ -10,6 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from armies import packs, systems
 from armies.forms import PackCreateForm, PackImportForm
+from armies.games import chosen_game
 from armies.models import DataPack, RevokedPackSlug
 from armies.owners import library_url, own_pack, request_owner
 from blitz_site import inputs
@@ -30,6 +31,18 @@ def _pack_context(pack: DataPack | None, *, yours: bool) -> dict:
     }
 
 
+def _game_context(builder: systems.Builder) -> dict:
+    """What My datacards shows before the player has a pack: the game's own words."""
+    return {
+        **builder.library_context(None, yours=True),
+        "library_template": builder.templates.library,
+        "library_notice": builder.templates.library_notice,
+        "pack_summary": "",
+        "pack_export_url": "",
+        "pack_file_suffix": builder.pack_file_suffix,
+    }
+
+
 def _entered_by(request: HttpRequest) -> str:
     owner = request_owner(request)
     return packs.owner_name(request.user, owner)
@@ -44,7 +57,10 @@ def _library_context(request: HttpRequest, **forms) -> dict:
     owner = request_owner(request)
     mine = packs.library(owner)
     asked = inputs.optional_id(request.GET.get("pack"))
-    pack = next((p for p in mine if p.pk == asked), mine[0] if mine else None)
+    game = chosen_game(request)  # without ?pack=, lead with a pack of the game the player came by
+    first = next((p for p in mine if p.system == game.system.id), mine[0] if mine else None)
+    pack = next((p for p in mine if p.pk == asked), first)
+    context = _pack_context(pack, yours=True) if pack else _game_context(game)
     trash = packs.trash(owner)
     deleted = inputs.optional_id(request.GET.get("deleted"))
     return {
@@ -52,11 +68,12 @@ def _library_context(request: HttpRequest, **forms) -> dict:
         "pack": pack,
         "trash": trash,
         "just_deleted": next((p for p in trash if p.pk == deleted), None),
-        **_pack_context(pack, yours=True),
+        **context,
         "share_url": request.build_absolute_uri(reverse("datacard-shared", args=[pack.share_slug]))
         if pack and pack.share_slug
         else "",
-        "create_form": forms.get("create_form") or PackCreateForm(),
+        "create_form": forms.get("create_form")
+        or PackCreateForm(initial={"system": game.system.id}),
         "import_form": forms.get("import_form") or PackImportForm(),
         "import_errors": forms.get("import_errors", ()),
     }

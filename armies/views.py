@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from armies import exports, packs, services, systems
 from armies.forms import ImportForm, RosterListForm
+from armies.games import chosen_game, remember_game
 from armies.models import RevokedShareSlug, Roster
 from armies.owners import edit_url, own_roster, request_owner
 from armies.services import RosterError
@@ -44,6 +45,7 @@ def roster_create(request: HttpRequest) -> HttpResponse:
     except RosterError as error:
         form.add_error(None, str(error))
         return _list_with_errors(request, builder, create_form=form)
+    remember_game(request, builder)
     return redirect(edit_url(roster.pk))
 
 
@@ -61,8 +63,8 @@ def _list_context(request: HttpRequest, new_game: systems.Builder | None = None,
         items.sort(key=lambda v: (v.faction_name.lower(), v.roster.name.lower(), v.roster.pk))
     elif sort == "tv":
         items.sort(key=lambda v: (-v.total, v.roster.name.lower(), v.roster.pk))
-    # The game of the new-roster form: the one asked for (?game=), else the default.
-    new_game = new_game or systems.find(request.GET.get("game")) or systems.DEFAULT
+    # The game of the new-roster form: the one asked for (?game=), else the session's.
+    new_game = new_game or chosen_game(request)
     return {
         "rosters": items,
         "list_form": list_form,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from django.db import transaction
 
+from armies import packs
 from armies.models import DataPack, Owner, Roster
 from armies.packs import PackError, imported_by, locked
 from armies.services import Change, RosterError, change_once, clean_name, created_with, new_roster
@@ -141,7 +142,11 @@ def operative_add(*, owner: Owner, roster_id: int, key: str, choice: str, name: 
         roster_id=roster_id,
         key=key,
         change=lambda team: kteam.add_operative(
-            team, picked.profile, name=name, entered_by=picked.pack.entered_by
+            team,
+            picked.profile,
+            name=name,
+            entered_by=picked.pack.entered_by,
+            source=picked.choice,
         ),
     )
 
@@ -160,8 +165,55 @@ def operative_change(
             name=name,
             profile=picked.profile if picked else None,
             entered_by=picked.pack.entered_by if picked else None,
+            source=picked.choice if picked else None,
         ),
     )
+
+
+@dataclass(frozen=True)
+class Outdated:
+    """An operative built from an older version of a profile still in the owner's library."""
+
+    operative: kteam.Operative
+    latest: LibraryProfile
+    changes: tuple[str, ...]  # what the update replaces, in words ("Wounds 8 → 9")
+
+
+def outdated_operatives(team: kteam.Team, profiles: list[LibraryProfile]) -> list[Outdated]:
+    """The operatives whose library profile has changed since they were built from it: found
+    by the profile they were built from, or, for an operative built before Blitz kept that,
+    by its profile's name when exactly one library profile has it."""
+    by_choice = {p.choice: p for p in profiles}
+    by_name: dict[str, list[LibraryProfile]] = {}
+    for entry in profiles:
+        by_name.setdefault(entry.profile.name.casefold(), []).append(entry)
+    found = []
+    for operative in team.operatives:
+        latest = by_choice.get(operative.source) if operative.source else None
+        if not operative.source:
+            named = by_name.get(operative.profile.name.casefold(), [])
+            latest = named[0] if len(named) == 1 else None
+        if latest is not None and latest.profile != operative.profile:
+            changes = kteam.profile_changes(operative.profile, latest.profile)
+            found.append(Outdated(operative, latest, tuple(changes)))
+    return found
+
+
+def team_update_profiles(*, owner: Owner, roster_id: int, key: str = "") -> Change:
+    """Every operative built from an older version of a library profile rebuilt from the
+    latest (their own names kept), in one change; once per key."""
+    profiles = library_profiles(packs.library(owner, KILLTEAM))
+
+    def update(team: kteam.Team) -> kteam.Team:
+        latest = {
+            o.operative.id: (o.latest.profile, o.latest.pack.entered_by, o.latest.choice)
+            for o in outdated_operatives(team, profiles)
+        }
+        if not latest:
+            raise RosterError("Every operative is already built from its latest profile.")
+        return kteam.update_profiles(team, latest)
+
+    return team_change(owner=owner, roster_id=roster_id, key=key, change=update)
 
 
 def operative_remove(*, owner: Owner, roster_id: int, key: str, operative_id: int) -> Change:
@@ -187,7 +239,7 @@ def import_fields(data: object, *, importer: str) -> dict:
     team = replace(
         team,
         operatives=tuple(
-            replace(operative, entered_by=imported_by(operative.entered_by, importer))
+            replace(operative, entered_by=imported_by(operative.entered_by, importer), source="")
             for operative in team.operatives
         ),
     )

@@ -12,6 +12,11 @@ urlpatterns = [
     path("<int:pk>/team/ploys/add", ploys.ploy_add, name="team-ploy-add"),
     path("<int:pk>/team/ploys/remove", ploys.ploy_remove, name="team-ploy-remove"),
     path("<int:pk>/team/kit", views.team_kit, name="team-kit"),
+    path(
+        "<int:pk>/team/update-profiles",
+        views.team_update_profiles,
+        name="team-update-profiles",
+    ),
     path("<int:pk>/team/new-profile", views.team_new_profile, name="team-new-profile"),
     path("<int:pk>/team/operatives/add", views.operative_add, name="operative-add"),
     path("<int:pk>/team/operatives/<int:operative>/", views.operative_edit, name="operative-edit"),

@@ -120,6 +120,21 @@ def team_kit(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+def team_update_profiles(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Update them all": every operative built from an older version of its profile."""
+    own_roster(request, pk, KILLTEAM)
+    return _change(
+        request,
+        pk,
+        "operatives",
+        lambda: services.team_update_profiles(
+            owner=request_owner(request), roster_id=pk, key=read_key(request.POST.get("key"))
+        ),
+        "Updated the operatives to their latest profiles.",
+    )
+
+
+@require_POST
 def operative_add(request: HttpRequest, pk: int) -> HttpResponse:
     own_roster(request, pk, KILLTEAM)
     form = OperativeForm(request.POST, profiles=_profiles(request))

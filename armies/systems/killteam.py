@@ -75,6 +75,7 @@ class KillTeam(Builder):
             "grenades_form": GrenadesForm(initial={"grenades": grenade_value(grenades)}),
             "ploy_form": PloyForm(),
             "kit_form": KitForm(initial=KitForm.initial_for(view.team)),
+            "outdated": services.outdated_operatives(view.team, profiles) if view.team else [],
             **extra,
         }
 

@@ -120,6 +120,7 @@ class Operative:
     name: str  # the player's own name for it; "" means its profile's name
     profile: OperativeProfile
     entered_by: str = ""  # who typed the profile in, as the library said when it was added
+    source: str = ""  # the library profile it was built from ("<pack>:<profile id>"), if known
 
     @property
     def title(self) -> str:
@@ -157,7 +158,12 @@ def _operative_name(name: Any) -> str:
 
 
 def add_operative(
-    team: Team, profile: OperativeProfile, *, name: str = "", entered_by: str = ""
+    team: Team,
+    profile: OperativeProfile,
+    *,
+    name: str = "",
+    entered_by: str = "",
+    source: str = "",
 ) -> Team:
     if len(team.operatives) >= MAX_OPERATIVES:
         raise ProfileError(
@@ -169,7 +175,7 @@ def add_operative(
                 )
             ]
         )
-    operative = Operative(team.next_id, _operative_name(name), profile, entered_by)
+    operative = Operative(team.next_id, _operative_name(name), profile, entered_by, source[:80])
     return replace(team, operatives=(*team.operatives, operative), next_id=team.next_id + 1)
 
 
@@ -180,6 +186,7 @@ def change_operative(
     name: str,
     profile: OperativeProfile | None = None,
     entered_by: str | None = None,
+    source: str | None = None,
 ) -> Team:
     """Rename an operative and, given a ``profile``, build it from that profile instead."""
     current = team.operative(operative_id)
@@ -188,9 +195,44 @@ def change_operative(
         name=_operative_name(name),
         profile=profile or current.profile,
         entered_by=current.entered_by if entered_by is None else entered_by,
+        source=current.source if source is None else source[:80],
     )
     operatives = tuple(changed if o.id == operative_id else o for o in team.operatives)
     return replace(team, operatives=operatives)
+
+
+def update_profiles(team: Team, latest: Mapping[int, tuple[OperativeProfile, str, str]]) -> Team:
+    """Each operative named in ``latest`` (id -> (profile, entered_by, source)) rebuilt from
+    that newer version of its profile; its own name stays. Ids no longer in the team are passed
+    over."""
+    operatives = tuple(
+        replace(o, profile=latest[o.id][0], entered_by=latest[o.id][1], source=latest[o.id][2])
+        if o.id in latest
+        else o
+        for o in team.operatives
+    )
+    return replace(team, operatives=operatives)
+
+
+def profile_changes(old: OperativeProfile, new: OperativeProfile) -> list[str]:
+    """What a newer version of a profile changes, in words: "Wounds 8 → 9", "Rifle changed",
+    "Knife added", "Pistol removed", "renamed Gunner" (empty: nothing)."""
+    words = []
+    if old.name != new.name:
+        words.append(f"renamed {new.name}")
+    for label, key in (("APL", "apl"), ("Move", "move"), ("Save", "save"), ("Wounds", "wounds")):
+        before, after = getattr(old, key), getattr(new, key)
+        if before != after:
+            words.append(f"{label} {before} → {after}")
+    old_weapons = {w.name: w for w in old.weapons}
+    new_weapons = {w.name: w for w in new.weapons}
+    for name, weapon in new_weapons.items():
+        if name not in old_weapons:
+            words.append(f"{name} added")
+        elif old_weapons[name] != weapon:
+            words.append(f"{name} changed")
+    words += [f"{name} removed" for name in old_weapons if name not in new_weapons]
+    return words
 
 
 def remove_operative(team: Team, operative_id: int) -> Team:
@@ -252,7 +294,9 @@ def read_team(data: Any) -> Team:
             number = 0  # renumbered below
         entered_by = item.get("entered_by", "")
         entered_by = entered_by[:150] if isinstance(entered_by, str) else ""
-        operatives.append(Operative(number, own_name, profile, entered_by))
+        source = item.get("source", "")
+        source = source[:80] if isinstance(source, str) else ""
+        operatives.append(Operative(number, own_name, profile, entered_by, source))
     grenades = data.get("grenades") or {}
     try:
         chosen = (
@@ -307,6 +351,7 @@ def team_to_dict(team: Team) -> dict[str, Any]:
                 "id": operative.id,
                 "name": operative.name,
                 "entered_by": operative.entered_by,
+                "source": operative.source,
                 "profile": profile_to_dict(operative.profile),
             }
             for operative in team.operatives
@@ -331,6 +376,7 @@ __all__ = [
     "grenade_choices",
     "name_ploy",
     "new_team",
+    "profile_changes",
     "read_grenades",
     "read_kit",
     "read_team",
@@ -339,4 +385,5 @@ __all__ = [
     "set_grenades",
     "set_kit",
     "team_to_dict",
+    "update_profiles",
 ]

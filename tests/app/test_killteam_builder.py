@@ -139,8 +139,10 @@ def test_my_rosters_shows_the_heavy_gear_blitz_form_unless_another_game_is_picke
     html = page(client, reverse("armies:roster-list") + "?game=killteam")
     assert 'id="id_start"' not in html and 'name="system" value="killteam"' in html
     assert 'aria-current="true">Kill Team</a>' in html
-    html = page(client, reverse("armies:roster-list") + "?game=chess")
-    assert 'id="id_start"' in html  # an unknown game: the default
+    html = page(client, reverse("armies:roster-list"))
+    assert 'name="system" value="killteam"' in html  # the session remembers the game asked for
+    html = page(Client(), reverse("armies:roster-list") + "?game=chess")
+    assert 'id="id_start"' in html  # an unknown game, nothing remembered: the default
 
 
 def test_a_guest_creates_a_kill_team_roster(client):

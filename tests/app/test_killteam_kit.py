@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 def page(client, url: str) -> str:
     response = client.get(url)
     assert response.status_code == 200, (url, response.status_code)
-    return unescape(response.content.decode())
+    return " ".join(unescape(response.content.decode()).split())  # as a person reads it
 
 
 # --- Weapon rules as cards print them -----------------------------------------------------------
@@ -258,3 +258,78 @@ def test_a_shared_team_offers_its_profiles_to_copy_into_my_datacards(client, pla
     assert pack.entered_by == "jan"  # who typed them, as the team says
     assert client.post(reverse("roster-shared-profiles-copy", args=["nope"])).status_code == 404
     assert client.get(url).status_code == 405
+
+
+# --- A fixed profile reaches the team ------------------------------------------------------------
+
+
+def add_from(client, roster, choice: str, name: str = "", key: str = "add-key-0001"):
+    url = reverse("armies:operative-add", args=[roster.pk])
+    return client.post(url, {"profile": choice, "name": name, "key": key})
+
+
+def test_a_team_built_from_an_older_profile_says_so_and_updates_all_in_one_tap(client, player):
+    pack = make_kt_pack(player)
+    roster = make_team(player)
+    add_from(client, roster, f"{pack.pk}:trooper", name="Sergeant")
+    add_from(client, roster, f"{pack.pk}:trooper", key="add-key-0002")
+    editor = page(client, reverse("armies:roster-edit", args=[roster.pk]))
+    assert "built from an older version" not in editor
+    fixed = {**KT_PROFILE, "wounds": 9, "weapons": KT_PROFILE["weapons"][:1]}
+    pack.figures = {"profiles": {"trooper": fixed}}
+    pack.save()
+    editor = page(client, reverse("armies:roster-edit", args=[roster.pk]))
+    assert "2 operatives were built from an older version of their profile." in editor
+    blade = KT_PROFILE["weapons"][1]["name"]
+    assert f"Sergeant: Wounds 8 → 9, {blade} removed" in editor
+    assert "own names stay" in editor and "Update all of them to the latest profiles" in editor
+    url = reverse("armies:team-update-profiles", args=[roster.pk])
+    response = client.post(url, {"key": "update-key-0001"})
+    assert response.status_code == 302 and response["Location"].endswith("#operatives")
+    roster.refresh_from_db()
+    team = kteam.read_team(roster.army)
+    assert [o.profile.wounds for o in team.operatives] == [9, 9]
+    assert [o.title for o in team.operatives] == ["Sergeant", "Test trooper"]
+    editor = page(client, reverse("armies:roster-edit", args=[roster.pk]))
+    assert "built from an older version" not in editor
+    again = client.post(url, {"key": "update-key-0002"}, follow=True)
+    assert "already built from its latest profile" in unescape(again.content.decode())
+
+
+def test_an_operative_from_before_blitz_kept_its_source_is_matched_by_profile_name(client, player):
+    roster = make_team(player, operatives=1)  # built without a source
+    make_kt_pack(player, profiles={"t": {**KT_PROFILE, "save": 3}})
+    editor = page(client, reverse("armies:roster-edit", args=[roster.pk]))
+    assert "1 operative was built from an older version of its profile." in editor
+    assert "Test trooper: Save 4 → 3" in editor and "Update it to the latest profile" in editor
+
+
+def test_updating_someone_elses_team_is_404_and_a_get_405(client, player):
+    other = make_team(make_user("other"), operatives=1)
+    url = reverse("armies:team-update-profiles", args=[other.pk])
+    assert client.post(url, {"key": "update-key-0001"}).status_code == 404
+    assert client.get(url).status_code == 405
+
+
+# --- A Kill Team newcomer is led with Kill Team -------------------------------------------------
+
+
+def test_a_newcomer_who_came_by_kill_team_gets_kill_team_first_on_datacards_and_rosters():
+    guest = Client()
+    assert 'name="system" value="hgb"' in page(guest, reverse("armies:roster-list"))
+    page(guest, reverse("armies:roster-list") + "?game=killteam")  # "New Kill Team roster"
+    library = page(guest, reverse("datacards"))
+    assert "The Kill Team core rules give no datacards" in library
+    assert '<option value="killteam" selected>' in library
+    assert 'name="system" value="killteam"' in page(guest, reverse("armies:roster-list"))
+
+
+def test_creating_a_kill_team_roster_makes_datacards_lead_with_kill_team(client, player):
+    client.post(
+        reverse("datacard-pack-create"), {"system": "hgb", "name": "Gears", "key": "g" * 12}
+    )
+    make_kt_pack(player)  # the second pack: My datacards shows the first unless told
+    assert "Test trooper" not in page(client, reverse("datacards"))
+    client.post(reverse("armies:roster-create"), {"system": "killteam", "name": "Cult"})
+    library = page(client, reverse("datacards"))
+    assert "Test trooper" in library  # the Kill Team pack is the one shown
