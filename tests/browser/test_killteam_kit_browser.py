@@ -51,6 +51,7 @@ def test_equipment_is_picked_and_a_mine_used_on_the_board_the_other_device_sees_
     )
     checked(page, assert_accessible, f"Kill Team editor with equipment ({size})")
     shot(page, f"kt-kit-editor-{size}", full_page=True)
+    page.locator("#equipment").screenshot(path=str(shot.folder / f"kt-kit-equipment-{size}.png"))
 
     red.refresh_from_db()
     match = services.kt_match_start(
@@ -64,6 +65,7 @@ def test_equipment_is_picked_and_a_mine_used_on_the_board_the_other_device_sees_
     kit.get_by_text("Use Mines…").click()
     checked(page, assert_accessible, f"Kill Team board, a mine ({size})", BOARD_TARGETS)
     shot(page, f"kt-kit-board-mine-open-{size}", full_page=True)
+    page.locator("#kit").screenshot(path=str(shot.folder / f"kt-kit-board-kit-{size}.png"))
     kit.locator("button[value='kit a mines b-1:3']").click()
     expect(card(page, "b-1").locator("#wounds-b-1")).to_have_text("2")
     expect(page.locator("#kit-a-mines")).to_contain_text("used up (1 of 1)")
@@ -117,6 +119,7 @@ def test_a_team_is_updated_from_a_fixed_profile_in_one_tap(
     expect(notice).to_contain_text("Wounds 8 → 9")
     checked(page, assert_accessible, f"Kill Team editor, outdated profiles ({size})")
     shot(page, f"kt-kit-outdated-{size}", full_page=True)
+    notice.screenshot(path=str(shot.folder / f"kt-kit-outdated-notice-{size}.png"))
     page.click("button:has-text('Update all of them to the latest profiles')")
     expect(page.get_by_text("Updated the operatives to their latest profiles")).to_be_visible()
     expect(page.locator("#outdated")).to_have_count(0)
