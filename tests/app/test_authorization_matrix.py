@@ -121,6 +121,11 @@ MATRIX = [
     Case("datacard-profile-new", "GET", ("ktpack",), owner_only(200)),
     Case("datacard-profile-edit", "GET", ("ktpack", "trooper"), owner_only(200)),
     Case("datacard-profile-delete", "POST", ("ktpack", "trooper"), owner_only(302)),
+    Case("armies:team-kit", "POST", ("team",), owner_only(302), {"kit_mines": "on"}),
+    Case("armies:team-update-profiles", "POST", ("team",), owner_only(302), KEY),
+    Case("datacard-profiles-export", "GET", ("ktpack",), owner_only(200)),
+    # "slug" is a Heavy Gear roster's link: it has no Kill Team profiles to copy
+    Case("roster-shared-profiles-copy", "POST", ("slug",), same(404), KEY),
     # Datacards
     Case("datacards", "GET", (), same(200)),
     Case("datacard-pack-create", "POST", (), same(302), KEY),
