@@ -20,7 +20,8 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.timesince import timesince
 
-from matches.models import SNAPSHOT_EVERY, Match, MatchEvent, StateStorage
+from blitz_site import inputs
+from matches.models import SIDES, SNAPSHOT_EVERY, Match, MatchEvent, StateStorage
 from matches.pages import player_label
 from matches.services import NotAPlayer
 from rules.errors import RulesError
@@ -37,6 +38,7 @@ from rules.eventlog import (
 )
 
 ALL_UNITS = "*"
+UNDO_WORDS = ("undo", "redo")
 APPLY_ATTEMPTS = 3
 T = TypeVar("T")
 
@@ -47,10 +49,21 @@ class UndoLast:
 
 
 @dataclass(frozen=True)
+class UndoTheirs:
+    """Undo event ``seq``, which the other player made: the player said yes to "Undo Anna's
+    change #12?" (an undo of the other seat's event without it is refused)."""
+
+    seq: int
+
+
+@dataclass(frozen=True)
 class Redo:
     """Bring back event ``seq``, which an undo took back."""
 
     seq: int
+
+
+Request = Event | UndoLast | UndoTheirs | Redo
 
 
 @dataclass(frozen=True)
@@ -102,6 +115,7 @@ class Applied:
     warnings: tuple[str, ...] = ()
     units: frozenset[str] = field(default_factory=frozenset)
     round_level: bool = False
+    side: str = ""  # the seat that tapped
 
     @property
     def all_units(self) -> bool:
@@ -115,7 +129,7 @@ def apply(
     side: str,
     token: str,
     client_key: str,
-    request: Event | UndoLast | Redo,
+    request: Request,
 ) -> Applied:
     """Apply one change to a match of ``game`` for the player of seat ``side``, once per
     ``client_key``.
@@ -171,7 +185,7 @@ def _apply_locked(
     side: str,
     token: str,
     client_key: str,
-    request: Event | UndoLast | Redo,
+    request: Request,
 ) -> Applied:
     match = locked_match(game, match_id, client_key)
     if not token or match.token(side) != token:
@@ -182,14 +196,14 @@ def _apply_locked(
     if match.applied_seq is not None:
         event = MatchEvent.objects.get(match=match, seq=match.applied_seq)
         error = event.summary if event.refused else ""
-        return Applied(match, state, event, error=error, duplicate=True)
+        return Applied(match, state, event, error=error, duplicate=True, side=side)
     rows: list[MatchEvent] = []
     try:
         if isinstance(request, Event) and request.kind != "undo":
             event, result = request, game.step(state, request, match.seq + 1)
         else:
             rows, event, result = undo_step(
-                match, state, request, game.log_entry, game.plan_undo_from
+                match, state, request, game.log_entry, game.plan_undo_from, side=side
             )
     except EventError:
         raise
@@ -208,11 +222,11 @@ def refusal_words(match: Match, error: RulesError, side: str) -> str:
     return str(error)
 
 
-def asked(request: Event | UndoLast | Redo) -> Event:
+def asked(request: Request) -> Event:
     """The event a request stands for in the log (an undo names its target; 0: "the last")."""
     if isinstance(request, Event):
         return request
-    return Event("undo", {"target": request.seq if isinstance(request, Redo) else 0})
+    return Event("undo", {"target": 0 if isinstance(request, UndoLast) else request.seq})
 
 
 STALE_LOOKBACK = 200  # events searched for who changed what a stale tap missed
@@ -237,21 +251,27 @@ def _changed_by(match: Match, part: str, side: str) -> str:
 
 
 # The columns an undo reads of the events it is decided from.
-UNDO_FIELDS = ("id", "seq", "kind", "payload", "summary", "before", "effective")
+UNDO_FIELDS = (
+    "id", "seq", "kind", "payload", "summary", "before", "effective", "actor_side", "actor_name",
+)  # fmt: skip
 
 
 def undo_step(
     match: Match,
     state: Any,
-    request: Event | UndoLast | Redo,
+    request: Request,
     read: Callable[[MatchEvent], LogEntry],
     plan: Callable[..., Step],
+    *,
+    side: str = "",
 ) -> tuple[list[MatchEvent], Event, Step]:
     """An undo or redo, decided from the log from the event it takes back or brings back on
     (``plan``, the game's ``plan_undo_from``: the state before that event is the current one with
     the later changes put back), so undoing a recent event reads and replays a few rows, however
     long the match. ``read`` reads a row as the game's log entry. Returns the rows read (their
-    ``effective`` flags are updated after it)."""
+    ``effective`` flags are updated after it). An undo of an event the other seat's player made
+    (``side``: the seat that tapped) is refused unless it is ``UndoTheirs``: the player said yes
+    to undoing it."""
     logged = MatchEvent.objects.filter(match=match, refused=False)
     if isinstance(request, UndoLast):
         latest = logged.filter(effective=True).exclude(kind="undo").order_by("-seq")
@@ -259,7 +279,7 @@ def undo_step(
         if first is None:
             raise RulesError("There is nothing to undo.")
     else:
-        first = request.seq if isinstance(request, Redo) else request["target"]
+        first = request["target"] if isinstance(request, Event) else request.seq
         if not 1 <= first <= match.seq:
             raise UnknownId(f"This match has no event #{first}.")
     reading = logged.only(*UNDO_FIELDS).order_by("seq")
@@ -273,6 +293,8 @@ def undo_step(
             raise RulesError(f"Event #{request.seq} is not undone, so there is nothing to redo.")
     else:
         target = first
+        if rows and rows[0].seq == target and not isinstance(request, UndoTheirs):
+            refuse_theirs(rows[0], side)
     # An undo chain that reaches further back (an undo of an undo, a redo of an earlier event):
     # read the log from where it ends.
     while rows and (reach := undo_reach(log, target)) < rows[0].seq:
@@ -285,6 +307,35 @@ def undo_step(
     befores = [row.before for row in rows]
     result = plan(state, log, befores, target, summaries)
     return rows, Event("undo", {"target": target}), result
+
+
+def refuse_theirs(row: MatchEvent, side: str) -> None:
+    """Refuse an unconfirmed undo of ``row`` when the other seat's player made it: the board asks
+    first ("Undo Anna's change #12?"), so a stale page or a stray "Undo last" cannot take back
+    the opponent's change silently."""
+    if row.kind == "undo" or row.actor_side not in SIDES or row.actor_side in (side, ""):
+        return
+    who = player_label(row.actor_name, row.actor_side)
+    raise RulesError(
+        f"#{row.seq} ({row.summary.rstrip('.')}) is {who}'s change: undo it with its Undo in the "
+        f"log, which asks first."
+    )
+
+
+def parse_undo(word: str, args: list[str]) -> Event | UndoLast | UndoTheirs | Redo | None:
+    """A board's undo or redo op, the same in every game: "undo last", "undo 12", "undo 12
+    theirs" (the player said yes to undoing the other player's change), "redo 12"; None when
+    ``word`` is neither. Malformed raises EventError."""
+    if word not in UNDO_WORDS:
+        return None
+    if word == "undo" and args == ["last"]:
+        return UndoLast()
+    if not 1 <= len(args) <= (2 if word == "undo" else 1) or args[1:] not in ([], ["theirs"]):
+        raise EventError(f"'{word}' takes an event number: '{word} 12'.")
+    seq = inputs.whole_number(args[0], "An event number")
+    if word == "redo":
+        return Redo(seq)
+    return UndoTheirs(seq) if args[1:] else Event("undo", {"target": seq})
 
 
 def _store(
@@ -314,6 +365,7 @@ def _store(
         warnings=result.warnings,
         units=frozenset(change.units),
         round_level=change.round_level,
+        side=side,
     )
 
 

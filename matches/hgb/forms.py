@@ -13,7 +13,7 @@ from blitz_site.text import StorableTextMixin
 from matches.forms import clean_player_name, player_name_field
 from matches.hgb.services import SideChoice
 from matches.models import Match
-from matches.taps import Redo, UndoLast
+from matches.taps import Request, parse_undo
 from rules.hgb.catalog import Catalog
 from rules.hgb.match import MAX_NOTE, Event, EventError, parse_event
 
@@ -42,7 +42,7 @@ def _number(word: str, what: str) -> int:
     return inputs.whole_number(word, what)
 
 
-def parse_op(op: object) -> Event | UndoLast | Redo:
+def parse_op(op: object) -> Request:
     """Read a button's op, such as "mark a-1-2", "speed a-1-2 top", "roll a 5", "undo last"."""
     if not isinstance(op, str) or not op.strip():
         raise EventError("Say what to change: the request has no op.")
@@ -93,12 +93,8 @@ def parse_op(op: object) -> Event | UndoLast | Redo:
         # "end-round 3": end round 3 (the round the player saw); a second such tap is stale.
         ending = _number(args[0], "A round number") if args else 0
         return parse_event({"kind": "end_round", "round": ending})
-    if word == "undo" and args == ["last"]:
-        return UndoLast()
-    if word == "undo" and len(args) == 1:
-        return parse_event({"kind": "undo", "target": _number(args[0], "An event number")})
-    if word == "redo" and len(args) == 1:
-        return Redo(_number(args[0], "An event number"))
+    if (undo := parse_undo(word, args)) is not None:
+        return undo
     raise EventError(f"Unknown change {inputs.shown(op)}.")
 
 

@@ -15,12 +15,11 @@ from blitz_site.systems import HGB
 from matches import taps
 from matches.models import Match, StateStorage
 from matches.services import MatchError, NotAPlayer, match_create, started_with
-from matches.taps import ALL_UNITS, Applied, Change, Redo, UndoLast
+from matches.taps import ALL_UNITS, Applied, Change, Request
 from rules.errors import RulesError
 from rules.hgb.army import preset_roster, roster_to_dict
 from rules.hgb.catalog import Catalog, default_catalog
 from rules.hgb.match import (
-    Event,
     MatchState,
     Phase,
     SideSpec,
@@ -172,7 +171,7 @@ TAPS = taps.Game(
 
 
 def match_apply(
-    *, match_id: int, side: str, token: str, client_key: str, request: Event | UndoLast | Redo
+    *, match_id: int, side: str, token: str, client_key: str, request: Request
 ) -> Applied:
     """One change for the player of seat ``side``, once per ``client_key`` (``matches.taps``)."""
     return taps.apply(

@@ -17,24 +17,45 @@ from armies.owners import request_owner
 from blitz_site import inputs
 from blitz_site.systems import HGB
 from blitz_site.text import is_token
-from matches import access, logs, polling, taps
+from matches import access, logs, offers, polling, taps
 from matches.access import Access
 from matches.forms import client_key
 from matches.hgb import board, services
 from matches.hgb.forms import MatchEndForm, MatchStartForm, parse_op
 from matches.models import HEAVY_FIELDS, Match, MatchEvent
-from matches.pages import SEQ, name_initial, new_key
+from matches.pages import SEQ, name_initial, new_key, player_label
 from matches.queries import poll_matches
 from matches.services import MatchError
-from rules.hgb.match import SIDES, Event, EventError, MatchState, UnknownId
+from rules.hgb.match import SIDES, Event, EventError, MatchState, Phase, UnknownId
 
 BOARD = "matches/match_board.html"
 CHANGES = "matches/match_board.html#changes"
 LOG_SHOWN = 30
 
 
-def _log(match: Match, state: MatchState, limit: int = LOG_SHOWN) -> list[dict]:
-    return [board.log_entry(event, state) for event in logs.newest_first(match)[:limit]]
+def _log(match: Match, state: MatchState, seat: str | None) -> tuple[list[dict], dict]:
+    """The log's newest lines, each with what it offers the device of ``seat``, and the bar's
+    "Undo last" (``matches.offers``)."""
+    rows = list(offers.board_log(match)[:LOG_SHOWN])
+    offered = offers.offers(rows, seat, state.phase is Phase.ENDED)
+    entries = [board.log_entry(row, state) | {"offer": offered[row.seq]} for row in rows]
+    return entries, offers.undo_last(rows, seat)
+
+
+def _turn(match: Match, state: MatchState, seat: str | None) -> dict:
+    """The turn panel, with the sides whose controls this device drives (``offers.drives``):
+    the other side's rolls, choice and activations sit behind "… for Anna"."""
+    turn = board.turn_panel(state)
+    drive = {side: offers.drives(match, seat, side) for side in SIDES}
+    players = {side: player_label(match.player_name(side), side) for side in SIDES}
+    for side in turn["sides"]:
+        side |= {"drive": drive[side["key"]], "player": players[side["key"]]}
+    return turn | {
+        "drive_winner": drive.get(turn["winner"] or "", False),
+        "winner_player": players.get(turn["winner"] or "", ""),
+        "drive_turn": drive.get(turn["turn"] or "", False),
+        "turn_player": players.get(turn["turn"] or "", ""),
+    }
 
 
 def _attack_url(match: Match) -> str:
@@ -72,7 +93,7 @@ def _board_context(request: HttpRequest, viewer: Access) -> dict:
     match = viewer.match
     state = match.current_state()
     controls = viewer.seat is not None
-    sides, log = board.sides(match, state), _log(match, state)
+    sides, (log, undo_last) = board.sides(match, state), _log(match, state, viewer.seat)
     return {
         "match": match,
         "controls": controls,
@@ -80,8 +101,9 @@ def _board_context(request: HttpRequest, viewer: Access) -> dict:
         "sides": sides,
         "shown_sides": board.seat_order(sides, viewer.seat),
         "weapon_sheets": board.weapon_sheets(state, board.pack_marks(match), match.figures),
-        "turn": board.turn_panel(state),
+        "turn": _turn(match, state, viewer.seat),
         "log": log,
+        "undo_last": undo_last,
         "latest": log[0] if log else None,
         "key": new_key(),
         "event_url": reverse("matches:match-event", args=[match.pk]),
@@ -195,7 +217,7 @@ def _focus(change: object) -> str:
     """Where a change's answer is shown: on the model's card, in the log, or the turn panel."""
     if isinstance(change, Event) and "unit" in change.data:
         return f"unit-{change['unit']}"
-    if isinstance(change, taps.UndoLast | taps.Redo) or (
+    if isinstance(change, taps.UndoLast | taps.UndoTheirs | taps.Redo) or (
         isinstance(change, Event) and change.kind == "undo"
     ):
         return "log"
@@ -218,9 +240,18 @@ def _changes_response(
             units.add(state.unit(where.removeprefix("unit-")).id)
         except UnknownId:  # a refused change naming no such model: answer in the turn panel
             where = "turn"
-    event = applied.event
-    entry = board.log_entry(event, state) if event else None
-    log = _log(match, state) if where == "log" else None
+    event, seat = applied.event, applied.side
+    ended = state.phase is Phase.ENDED
+    entry = None
+    if event:
+        entry = board.log_entry(event, state) | {
+            "offer": offers.offers([event], seat, ended)[event.seq]
+        }
+    log, undo_last = _log(match, state, seat) if where == "log" else (None, None)
+    if undo_last is None and match.b_token and entry and not (applied.error or applied.duplicate):
+        # The tapper's own change is the last now: "Undo last" is one tap again (it asks only
+        # for the other player's, so only once seat B is taken).
+        undo_last = offers.undo_last([event], seat)
     context = {
         "match": match,
         "controls": True,
@@ -235,10 +266,11 @@ def _changes_response(
             if applied.round_level
             and (applied.all_units or any(uid.startswith(side) for uid in units))
         ],
-        "turn": board.turn_panel(state) if applied.round_level or where == "turn" else None,
+        "turn": _turn(match, state, seat) if applied.round_level or where == "turn" else None,
         "heads": _heads(state) if applied.round_level else [],
         "entries": [entry] if entry and not applied.duplicate and where != "log" else [],
         "log": log,
+        "undo_last": undo_last,
         # The bar's latest change: the new event (a refusal too: it is in the log), or the
         # log's first line after an undo (and the undo's refusal, said in the bar that holds
         # "Undo last").
@@ -314,7 +346,7 @@ def _poll_changes(
     touched = MatchEvent.objects.filter(match=match, seq__gt=seen).values_list("units", flat=True)
     units = {uid for ids in touched for uid in ids}
     everything = seen > match.seq or taps.ALL_UNITS in units
-    log = _log(match, state)
+    log, undo_last = _log(match, state, viewer.seat)
     context = {
         "match": match,
         "controls": controls,
@@ -322,10 +354,11 @@ def _poll_changes(
         "oob": True,
         "cards": _cards(match, state, units - {taps.ALL_UNITS}, everything),
         "summaries": [board.side_summary(match, state, side) for side in SIDES],
-        "turn": board.turn_panel(state),
+        "turn": _turn(match, state, viewer.seat),
         "heads": _heads(state),
         "entries": [],
         "log": log,
+        "undo_last": undo_last if controls else None,
         "bar": True,
         "latest": log[0] if log else None,
         "poller": True,

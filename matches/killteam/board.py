@@ -123,6 +123,7 @@ def turn_panel(state: kt.KillTeamState) -> dict:
                 choices.append(
                     {
                         "op": f"initiative {holder} {who}",
+                        "who": who,
                         "label": f"{state.side(who).label} decides: "
                         f"{state.side(holder).label} has the initiative",
                     }

@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Mapping
 
 from blitz_site import inputs
-from matches.taps import Redo, UndoLast
+from matches.taps import Request, parse_undo
 from rules import killteam as kt
 from rules.eventlog import Event, EventError
 
@@ -92,7 +92,7 @@ def _typed(fields: Mapping[str, str], name: str, what: str) -> list[str]:
     return inputs.text(fields.get(name, ""), what).split()
 
 
-def parse_op(op: object, fields: Mapping[str, str] | None = None) -> Event | UndoLast | Redo:
+def parse_op(op: object, fields: Mapping[str, str] | None = None) -> Request:
     """A button's op as an event, or an undo/redo; malformed raises EventError (a 400).
     ``fields``: the rest of the form, for a typed ploy name or CP reason sent without JS."""
     fields = fields or {}
@@ -122,10 +122,6 @@ def parse_op(op: object, fields: Mapping[str, str] | None = None) -> Event | Und
     if word == "kit" and len(args) >= 2:  # "kit a mines b-2:3", "kit a stun_grenade b-1:4"
         side, item, *rolled = args
         return _event("use_kit", side=side, item=item, dice=_dice(rolled))
-    if word == "undo" and args == ["last"]:
-        return UndoLast()
-    if word == "undo" and len(args) == 1:
-        return _event("undo", target=_number(args[0], "An event number"))
-    if word == "redo" and len(args) == 1:
-        return Redo(_number(args[0], "An event number"))
+    if (undo := parse_undo(word, args)) is not None:
+        return undo
     raise EventError(f"Unknown change {inputs.shown(op)}.")

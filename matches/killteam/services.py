@@ -8,10 +8,10 @@ from blitz_site.systems import KILLTEAM
 from matches import services, taps
 from matches.models import Match, MatchEvent, StateStorage
 from matches.services import MatchError
-from matches.taps import Applied, Change, Redo, UndoLast
+from matches.taps import Applied, Change, Request
 from rules import killteam as kt
 from rules.errors import RulesError
-from rules.eventlog import Event, LogEntry, Step
+from rules.eventlog import LogEntry, Step
 
 
 def side_labels(a: str, b: str) -> tuple[str, str]:
@@ -85,9 +85,7 @@ def log_entry(row: MatchEvent) -> LogEntry:
     return TAPS.log_entry(row)
 
 
-def kt_apply(
-    *, match_id: int, side: str, token: str, client_key: str, request: Event | UndoLast | Redo
-) -> Applied:
+def kt_apply(*, match_id: int, side: str, token: str, client_key: str, request: Request) -> Applied:
     """One change for the player of seat ``side``, once per ``client_key`` (``matches.taps``)."""
     return taps.apply(
         TAPS, match_id=match_id, side=side, token=token, client_key=client_key, request=request

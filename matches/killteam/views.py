@@ -14,33 +14,47 @@ from armies.owners import request_owner
 from blitz_site import inputs
 from blitz_site.systems import KILLTEAM
 from blitz_site.text import is_token
-from matches import access, polling
+from matches import access, offers, polling
 from matches.access import Access
 from matches.forms import client_key
 from matches.killteam import board, ops, services
 from matches.killteam.forms import KtStartForm
 from matches.killteam.kit import kit_panel
-from matches.models import HEAVY_FIELDS, Match, MatchEvent
+from matches.models import HEAVY_FIELDS, Match
 from matches.pages import name_initial, new_key, player_label
 from matches.queries import poll_matches
 from matches.services import MatchError
-from matches.taps import Applied, Redo, UndoLast
+from matches.taps import Applied, Request
 from rules import killteam as kt
-from rules.eventlog import Event, EventError, UnknownId
+from rules.eventlog import EventError, UnknownId
 
 BOARD = "matches/killteam_board.html"
 CHANGES = "matches/killteam_board.html#kt-changes"
 LOG_SHOWN = 30
 
 
-def _log(match: Match) -> list[dict]:
-    rows = MatchEvent.objects.filter(match=match).order_by("-seq")[:LOG_SHOWN]
-    return [board.log_entry(row) for row in rows]
-
-
-def _parts(match: Match, state: kt.KillTeamState, controls: bool) -> dict:
-    """Everything a tap or a poll redraws: the cards, the turning point, the log."""
-    log = _log(match)
+def _parts(match: Match, state: kt.KillTeamState, seat: str | None) -> dict:
+    """Everything a tap or a poll redraws: the cards, the turning point, the log, for the device
+    of ``seat`` (None: a watcher, no controls). What the log offers, and which side's turn
+    controls this device drives (the other side's sit behind "… for Anna"), is
+    ``matches.offers``'s."""
+    controls = seat is not None
+    rows = list(offers.board_log(match)[:LOG_SHOWN])
+    offered = offers.offers(rows, seat, state.phase is kt.Phase.ENDED)
+    log = [board.log_entry(row) | {"offer": offered[row.seq]} for row in rows]
+    drive = {side.key: offers.drives(match, seat, side.key) for side in state.sides}
+    players = {
+        side.key: player_label(match.player_name(side.key), side.key) for side in state.sides
+    }
+    turn = board.turn_panel(state)
+    for side in turn["sides"]:
+        side |= {"drive": drive[side["key"]], "player": players[side["key"]]}
+    theirs = [c for c in turn["choices"] if not drive[c["who"]]]
+    turn |= {
+        "my_choices": [c for c in turn["choices"] if drive[c["who"]]],
+        "their_choices": theirs,
+        "their_player": players[theirs[0]["who"]] if theirs else "",
+    }
     return {
         "match": match,
         "controls": controls,
@@ -48,13 +62,18 @@ def _parts(match: Match, state: kt.KillTeamState, controls: bool) -> dict:
             {
                 "label": side.label,
                 "key": side.key,
-                "cards": [board.operative_card(state, op) for op in side.operatives],
+                "cards": [
+                    board.operative_card(state, op)
+                    | {"drive": drive[side.key], "player": players[side.key]}
+                    for op in side.operatives
+                ],
             }
             for side in state.sides
         ],
-        "turn": board.turn_panel(state),
+        "turn": turn,
         "kit": kit_panel(state),
         "log": log,
+        "undo_last": offers.undo_last(rows, seat),
         "latest": log[0] if log else None,
         "shoot_url": reverse("matches:kt-shoot", args=[match.pk]),
         "event_url": reverse("matches:kt-event", args=[match.pk]),
@@ -75,7 +94,7 @@ def board_page(request: HttpRequest, viewer: Access) -> HttpResponse:
     game's tracker for it)."""
     match = viewer.match
     state = services.current_state(match)
-    context = _parts(match, state, viewer.seat is not None)
+    context = _parts(match, state, viewer.seat)
     if viewer.seat is not None:
         context |= _share(request, viewer, state)
     response = render(request, BOARD, context)
@@ -141,7 +160,7 @@ def kt_new(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/killteam_new.html", context)
 
 
-def kt_act(request: HttpRequest, pk: int, key: str, change: Event | UndoLast | Redo) -> Applied:
+def kt_act(request: HttpRequest, pk: int, key: str, change: Request) -> Applied:
     """One change as the player of match ``pk`` (``access.act`` finds the seat), once per key."""
     return access.act(
         request,
@@ -168,7 +187,7 @@ def kt_event(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         return redirect(reverse("matches:match-board", args=[pk]) + "#turn")
     match = applied.match
-    context = _parts(match, applied.state, True) | {
+    context = _parts(match, applied.state, applied.side) | {
         "message": applied.error or " ".join(applied.warnings),
         "refused": bool(applied.error),
     }
@@ -187,7 +206,7 @@ def _poll(request: HttpRequest, viewer: Access) -> HttpResponse:
         return nothing
     match = get_object_or_404(Match.objects.defer(*HEAVY_FIELDS[:3]), pk=viewer.match.pk)
     state = services.current_state(match)
-    context = _parts(match, state, viewer.seat is not None)
+    context = _parts(match, state, viewer.seat)
     if viewer.seat is not None and polling.joined_changed(request, match):
         context |= _share(request, Access(match, viewer.seat), state) | {"share": True}
     return render(request, CHANGES, context)

@@ -90,13 +90,16 @@
 
   function send(item) {
     var p = poller();
-    htmx.ajax("POST", form.getAttribute("action"), {
+    var sent = htmx.ajax("POST", form.getAttribute("action"), {
       source: form,
       swap: "none",
       // "seen": the last event this board shows; when the tap is the next one, the answer moves
       // the poller on, so the next poll does not fetch this tap's change a second time.
       values: { op: item.op, key: item.key, seen: p ? p.dataset.seq : "" },
     });
+    // A request that never got an answer (a connection reset, a timeout) rejects htmx's promise:
+    // htmx:afterRequest has already put the tap up for a retry, so nothing is left to handle.
+    if (sent && sent.catch) sent.catch(function () {});
   }
 
   function finished(item, problem) {
@@ -148,6 +151,7 @@
       evt.preventDefault();
       if (!button || button.name !== "op") return;
       if (button.classList.contains("bx") && doubleTap(button.value)) return;
+      if (button.hasAttribute("aria-pressed") && doubleToggle(button.value)) return;
       // Where the answer's message goes: the card, the turn panel, or the bar's latest line.
       var card = button.closest(".unit, #turn") || (button.closest("#match-log, .board-bar") ? document.getElementById("latest") : null);
       var item = { op: button.value, key: newKey(), card: card ? card.id : "", tries: 0 };
@@ -266,6 +270,19 @@
       return true;
     }
     lastBox = { words: words, at: now };
+    return false;
+  }
+
+  /* A double tap on a toggle ("Used", "Keep action", "FO mark") is one tap: a second tap on the
+   * same toggle of the same model within the double-tap window is dropped, whether the answer
+   * has already turned the button into its opposite ("used a-1-2 0") or not ("used a-1-2 1",
+   * which the server would refuse as already done). A real change of mind is a moment later. */
+  var lastToggle = null;
+  function doubleToggle(op) {
+    var what = op.split(" ").slice(0, 2).join(" "); // "used a-1-2"
+    var now = Date.now();
+    if (lastToggle && lastToggle.what === what && now - lastToggle.at < DOUBLE_TAP_MS) return true;
+    lastToggle = { what: what, at: now };
     return false;
   }
 

@@ -133,7 +133,8 @@ def test_the_end_of_the_match_locks_every_card_and_its_undo_unlocks_them(client,
     board = opponent.get(reverse("matches:match-board", args=[match.pk])).content.decode()
     assert 'value="mark ' not in board and "Attack…" not in board
     assert "undo &quot;End match&quot; in the log" in board or 'undo "End match"' in board
-    assert 'value="undo last"' in board
+    # The end is the other player's change: this device's "Undo last" asks first.
+    assert "Undo last…" in board and 'value="undo 1 theirs"' in board
     html = tap(client, match, "undo last").content.decode()
     assert html.count('<article id="unit-') == len(state_of(match).units)  # every card
     # The other device, still polling, gets every card back with its buttons.

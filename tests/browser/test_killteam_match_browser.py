@@ -123,7 +123,7 @@ def test_a_kill_team_match_on_two_devices(live_server, new_page, shot, assert_ac
     expect(card(a, "a-1")).to_contain_text("AP 1 of 2")
 
     # 5 of 10 is half, not fewer: still wounded. 4 of 10 is injured, its effects in words.
-    wound_off = card(b, "b-1").get_by_role("button", name=re.compile("one wound off"))
+    wound_off = card(b, "b-1").get_by_role("button", name=re.compile("−1 wound"))
     wound_off.click()
     expect(card(a, "b-1").locator(".kt-w")).to_contain_text("5 of 10 wounds", timeout=SYNC)
     expect(card(a, "b-1").locator(".st")).to_have_text("Wounded")

@@ -71,7 +71,7 @@ def test_a_wound_tapped_offline_is_kept_and_sent_once_when_the_connection_return
     page.context.set_offline(True)
     status = page.locator("#board-status")
     expect(status).to_contain_text("Offline")
-    wound_off = card(page, "b-1").get_by_role("button", name=re.compile("one wound off"))
+    wound_off = card(page, "b-1").get_by_role("button", name=re.compile("−1 wound"))
     wound_off.click()
     expect(status).to_contain_text("1 tap waiting")
     # The count shows the tap at once, and the next tap names what it now shows.
