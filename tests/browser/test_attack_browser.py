@@ -117,8 +117,9 @@ def test_a_hunter_shoots_a_jager_on_two_tablets(live_server, new_page, shot):
     events = list(MatchEvent.objects.filter(match=match))
     assert [e.kind for e in events] == ["attack"]
 
-    # Undo on either device takes the whole attack back.
-    b.get_by_role("button", name="Undo last").click()
+    # Undo on either device takes the whole attack back; the other player's attack asks first.
+    b.locator(".board-bar").get_by_text("Undo last…").click()
+    b.locator(".board-bar").get_by_role("button", name="Yes, undo #1").click()
     expect(card(a, JAGER).locator(".st")).to_have_text("Undamaged", timeout=SYNC_SECONDS * 1000)
 
 

@@ -133,8 +133,9 @@ def test_a_kill_team_match_on_two_devices(live_server, new_page, shot, assert_ac
     expect(card(a, "b-1")).to_contain_text('Injured: Move 5" (2" less), Hit 1 worse')
     shot(a, "kt-board-injured", full_page=True)
 
-    # Undo on one device, the other follows.
-    a.get_by_role("button", name="Undo last").click()
+    # Undo on one device, the other follows. The wound was the other player's: it asks first.
+    a.locator(".board-bar").get_by_text("Undo last…").click()
+    a.locator(".board-bar").get_by_role("button", name=re.compile(r"^Yes, undo #\d+$")).click()
     expect(card(a, "b-1").locator(".st")).to_have_text("Wounded")
     expect(card(b, "b-1").locator(".st")).to_have_text("Wounded", timeout=SYNC)
     expect(card(b, "b-1").locator(".kt-w")).to_contain_text("5 of 10 wounds")
