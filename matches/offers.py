@@ -15,6 +15,7 @@ from django.db.models import QuerySet
 from matches.logs import LOG_FIELDS
 from matches.models import SIDES, Match, MatchEvent
 from matches.pages import player_label
+from matches.taps import LOG_REACH
 
 END_KIND = "end_match"  # the event that ends a match, in every game: an ended board undoes only it
 
@@ -26,6 +27,19 @@ BOARD_LOG_FIELDS = (*LOG_FIELDS, "writes", "reads")
 def board_log(match: Match) -> QuerySet[MatchEvent]:
     """The match's events, newest first, with the columns a board's log reads."""
     return MatchEvent.objects.filter(match=match).only(*BOARD_LOG_FIELDS).order_by("-seq")
+
+
+def takes_a_redo(match: Match, event: MatchEvent) -> bool:
+    """Whether ``event`` (just stored, counting) depends on an undone event the board's log
+    still offers a Redo of (``match.undone_seq``, read with the tap's row): then that Redo is
+    no longer offered and the log is drawn afresh. One query, only when the log holds one."""
+    if not getattr(match, "undone_seq", None) or not event.effective or event.kind == "undo":
+        return False
+    touched = set(event.writes or ()) | set(event.reads or ())
+    undone = MatchEvent.objects.filter(
+        match=match, seq__gt=event.seq - LOG_REACH, effective=False, refused=False
+    ).exclude(kind="undo")
+    return any(touched & set(writes or ()) for writes in undone.values_list("writes", flat=True))
 
 
 def theirs(event: MatchEvent, seat: str | None) -> str:

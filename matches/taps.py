@@ -167,14 +167,26 @@ TAP_FIELDS = (
 )  # fmt: skip
 
 
+# How far back a board's log reaches (its newest lines): ``Match.undone_seq`` looks that far.
+LOG_REACH = 30
+
+
 def locked_match(game: Game, match_id: int, client_key: str) -> Match:
     """The match row, locked for this transaction, with ``applied_seq``: the event number this
-    client key already made, or None (one query)."""
+    client key already made, or None, and ``undone_seq``: the latest undone event among the
+    board's newest ``LOG_REACH`` lines, or None (a board answering a tap with one line asks
+    then whether that line takes a Redo away). One query."""
     applied = MatchEvent.objects.filter(match=OuterRef("pk"), client_key=client_key)
+    undone = MatchEvent.objects.filter(
+        match=OuterRef("pk"), seq__gt=OuterRef("seq") - LOG_REACH, effective=False, refused=False
+    ).exclude(kind="undo")
     return (
         Match.objects.select_for_update()
         .only(*TAP_FIELDS, *game.fields)
-        .annotate(applied_seq=Subquery(applied.values("seq")[:1]))
+        .annotate(
+            applied_seq=Subquery(applied.values("seq")[:1]),
+            undone_seq=Subquery(undone.order_by("-seq").values("seq")[:1]),
+        )
         .get(pk=match_id)
     )
 

@@ -30,7 +30,7 @@ from rules.hgb.match import SIDES, Event, EventError, MatchState, Phase, Unknown
 
 BOARD = "matches/match_board.html"
 CHANGES = "matches/match_board.html#changes"
-LOG_SHOWN = 30
+LOG_SHOWN = taps.LOG_REACH  # the lines a board shows; a tap answer knows what they offer
 
 
 def _log(match: Match, state: MatchState, seat: str | None) -> tuple[list[dict], dict]:
@@ -235,6 +235,11 @@ def _changes_response(
     match, state = applied.match, applied.state
     where = _focus(focus)
     units = set(applied.units) - {taps.ALL_UNITS}
+    # The log is drawn afresh after an undo or redo, and when this change takes a Redo away.
+    whole_log = where == "log" or (
+        applied.event is not None and not applied.duplicate
+        and offers.takes_a_redo(match, applied.event)
+    )  # fmt: skip
     if where.startswith("unit-"):
         try:
             units.add(state.unit(where.removeprefix("unit-")).id)
@@ -247,7 +252,7 @@ def _changes_response(
         entry = board.log_entry(event, state) | {
             "offer": offers.offers([event], seat, ended)[event.seq]
         }
-    log, undo_last = _log(match, state, seat) if where == "log" else (None, None)
+    log, undo_last = _log(match, state, seat) if whole_log else (None, None)
     if undo_last is None and match.b_token and entry and not (applied.error or applied.duplicate):
         # The tapper's own change is the last now: "Undo last" is one tap again (it asks only
         # for the other player's, so only once seat B is taken).
@@ -268,7 +273,7 @@ def _changes_response(
         ],
         "turn": _turn(match, state, seat) if applied.round_level or where == "turn" else None,
         "heads": _heads(state) if applied.round_level else [],
-        "entries": [entry] if entry and not applied.duplicate and where != "log" else [],
+        "entries": [entry] if entry and not applied.duplicate and not whole_log else [],
         "log": log,
         "undo_last": undo_last,
         # The bar's latest change: the new event (a refusal too: it is in the log), or the

@@ -137,6 +137,16 @@ def test_a_redo_a_later_change_depends_on_is_not_offered(client, match):
     assert "Can&#x27;t redo #1" in refused
 
 
+def test_a_tap_that_takes_a_redo_away_redraws_the_log_without_it(client, match):
+    tap(client, match, "mark a-1-1 1")  # 1
+    tap(client, match, "undo 1")  # 2
+    elsewhere = tap(client, match, "mark b-1-1 1").content.decode()  # 3: another model
+    assert 'id="match-log"' not in elsewhere  # one new line, the Redo of #1 still holds
+    answer = tap(client, match, "mark a-1-1 1").content.decode()  # 4: box 1 again
+    assert 'id="match-log"' in answer and 'value="redo 1"' not in answer
+    assert 'value="undo 4"' in answer and 'value="undo 3"' in answer
+
+
 @pytest.mark.parametrize("op", ["undo 1 yes", "undo 1 theirs more", "redo 1 theirs", "undo"])
 def test_a_malformed_undo_is_a_400(client, match, op):
     assert tap(client, match, op).status_code == 400
