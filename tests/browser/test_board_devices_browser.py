@@ -84,7 +84,13 @@ def test_hgb_each_device_drives_its_side_and_undoing_the_others_change_asks_firs
     line.get_by_role("button", name=f"Yes, undo #{seq}").click()
     expect(card(b, "b-1-1").locator(".st")).to_have_text("Undamaged", timeout=SYNC)
     # B's own last change stays one tap.
-    expect(b.locator(".board-bar").get_by_role("button", name="Undo last")).to_be_hidden()
+    b_bar = b.locator(".board-bar")
+    expect(b_bar.get_by_role("button", name="Undo last")).to_be_hidden()
+    b_bar.get_by_text("Undo last…").click()  # the latest change is jan's: the bar asks
+    expect(b_bar.get_by_role("button", name=re.compile(r"^Yes, undo #\d+$"))).to_be_visible()
+    assert_accessible(b, "with the bar's undo asking first")
+    shot(b, f"bar-asks-{'phone' if second is PHONE else 'tablet'}")
+    b_bar.get_by_text("Undo last…").click()
     card(b, "b-1-2").locator('button[value^="mark "]').click()
     b.locator(".board-bar").get_by_role("button", name="Undo last").click()
     expect(card(b, "b-1-2").locator(".st")).to_have_text("Undamaged", timeout=SYNC)
