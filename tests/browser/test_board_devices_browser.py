@@ -11,11 +11,12 @@ import pytest
 from playwright.sync_api import expect
 
 from armies.models import Owner
+from matches.killteam import ops
 from matches.killteam import services as kt_services
 from matches.models import Match, MatchEvent
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import AXE, PHONE
 from tests.browser.test_match_browser import SYNC_SECONDS, card, join, start_match
-from tests.factories import PASSWORD, make_team, make_user
+from tests.factories import PASSWORD, make_roster, make_team, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,6 +32,16 @@ def hgb_devices(new_page, live_server, first: dict, second: dict):
     join(b, live_server.url, match, "Northern Guard")
     a.reload()
     return a, b, match
+
+
+def name_mismatches(page) -> list[str]:
+    """axe-core's label-content-name-mismatch (an experimental rule, off in a default run): a
+    control whose accessible name does not contain its visible text."""
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(
+        """async () => (await axe.run(document, {runOnly: ['label-content-name-mismatch']}))
+            .violations.flatMap(v => v.nodes.map(n => n.html))"""
+    )
 
 
 def refused(match: Match) -> int:
@@ -192,3 +203,28 @@ def test_kill_team_each_device_drives_its_side_and_undoing_the_others_change_ask
     line.get_by_role("button", name="Yes, undo #2").click()
     expect(b_turn.get_by_role("button", name="Blue team rolled 2")).to_be_visible(timeout=SYNC)
     assert refused(match) == 0
+
+
+@pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])
+def test_buttons_names_contain_their_visible_text(live_server, new_page, viewport):
+    """The Kill Team "−1"/"+1" wound buttons and Heavy Gear Blitz's "Remove group"."""
+    base = live_server.url
+    anna = make_user("anna")
+    red = make_team(anna, name="Red team", operatives=2)
+    blue = make_team(anna, name="Blue team", operatives=2)
+    match = kt_services.kt_match_start(
+        owner=Owner(anna.pk, None), player="anna", mine=red, opponent=blue
+    )
+    kt_services.kt_apply(
+        match_id=match.pk, side="a", token=match.a_token, client_key="w" * 20,
+        request=ops.parse_op("wound b-1 8"),
+    )  # fmt: skip
+    roster = make_roster(anna)
+    page = new_page(viewport, bypass_csp=True)
+    log_in(page, base, "anna")
+    page.goto(f"{base}/matches/{match.pk}/")
+    expect(page.get_by_role("button", name="+1 wound: Test trooper")).to_be_visible()
+    assert name_mismatches(page) == []
+    page.goto(f"{base}/armies/{roster.pk}/")
+    expect(page.get_by_role("button", name=re.compile("^Remove group")).first).to_be_attached()
+    assert name_mismatches(page) == []
