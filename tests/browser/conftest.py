@@ -135,7 +135,9 @@ def assert_accessible():
     """axe-core's check of the page as it is now: fails the test on any violation.
 
     The page's context must be made with ``bypass_csp=True`` (the policy refuses injected
-    scripts). axe-core comes from npm (`make test` installs it from package.json).
+    scripts). axe-core comes from npm (`make test` installs it from package.json). Besides the
+    default rules, the check runs label-content-name-mismatch (experimental in axe, off by
+    default): a control's accessible name must contain the text it shows.
     """
     if not AXE.exists():
         pytest.fail(f"axe-core is missing at {AXE}: run `npm install` (make test does).")
@@ -143,7 +145,8 @@ def assert_accessible():
     def check(page, what: str = "") -> None:
         page.add_script_tag(path=str(AXE))
         violations = page.evaluate(
-            """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            """async () => (await axe.run(document, {resultTypes: ['violations'],
+                    rules: {'label-content-name-mismatch': {enabled: true}}})).violations
                 .map(v => `${v.id} (${v.impact}): ${v.help}: `
                     + v.nodes.slice(0, 5).map(n => n.target.join(' ')).join(', '))"""
         )
