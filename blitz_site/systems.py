@@ -42,6 +42,7 @@ from types import ModuleType
 
 import rules.hgb
 import rules.killteam
+import rules.ww2
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,15 @@ KILLTEAM = GameSystem(
     blurb="Operatives from the profiles you type in, and the team's grenades.",
 )
 
-SYSTEMS: dict[str, GameSystem] = {system.id: system for system in (HGB, KILLTEAM)}
+WW2 = GameSystem(
+    id="ww2",
+    name="WWII skirmish (rules fragment)",
+    short_name="WWII skirmish",
+    rules=rules.ww2,
+    blurb="Vehicles with their crews and infantry, checked against what the rules fragment states.",
+)
+
+SYSTEMS: dict[str, GameSystem] = {system.id: system for system in (HGB, KILLTEAM, WW2)}
 DEFAULT = HGB
 MAX_ID = 16  # the width of the ``system`` columns
 
