@@ -42,6 +42,7 @@ from types import ModuleType
 
 import rules.hgb
 import rules.killteam
+import rules.mecha
 import rules.ww2
 
 
@@ -80,7 +81,15 @@ WW2 = GameSystem(
     blurb="Vehicles with their crews and infantry, checked against what the rules fragment states.",
 )
 
-SYSTEMS: dict[str, GameSystem] = {system.id: system for system in (HGB, KILLTEAM, WW2)}
+MECHA = GameSystem(
+    id="mecha",
+    name="Mecha attacks (rules fragment)",
+    short_name="Mecha attacks",
+    rules=rules.mecha,
+    blurb="Unit and weapon cards you type in, checked against the attack rules' text.",
+)
+
+SYSTEMS: dict[str, GameSystem] = {system.id: system for system in (HGB, KILLTEAM, WW2, MECHA)}
 DEFAULT = HGB
 MAX_ID = 16  # the width of the ``system`` columns
 

@@ -17,12 +17,13 @@ from django.db import transaction
 from armies import exports, services
 from armies.models import DataPack, Owner, Roster
 from armies.services import RosterError
-from armies.systems import hgb, killteam, ww2
+from armies.systems import hgb, killteam, mecha, ww2
 from armies.systems.base import Builder, ListItem, Templates
 from blitz_site import systems
 
 BUILDERS: dict[str, Builder] = {
-    builder.system.id: builder for builder in (hgb.BUILDER, killteam.BUILDER, ww2.BUILDER)
+    builder.system.id: builder
+    for builder in (hgb.BUILDER, killteam.BUILDER, ww2.BUILDER, mecha.BUILDER)
 }
 assert list(BUILDERS) == list(systems.SYSTEMS), "one builder per game, in the games' order"
 DEFAULT = BUILDERS[systems.DEFAULT.id]

@@ -1,0 +1,89 @@
+"""Mecha attacks (rules fragment): a force of units and their weapons, every figure typed in by
+the players. The text gives no unit or weapon profiles and no costs, so Blitz checks only what it
+states: how each weapon may be carried and combined."""
+
+from __future__ import annotations
+
+from django import forms
+from django.http import HttpRequest
+
+from armies.mecha import services
+from armies.mecha.forms import ForceCreateForm
+from armies.models import Owner, Roster
+from armies.services import RosterError, clean_name
+from armies.systems.base import Builder, ListItem, Templates, form_key, share_url
+from blitz_site.systems import MECHA
+
+RULES_NOTE = (
+    "The mecha attack rules give no unit or weapon profiles, no costs and no hit roll, so every "
+    "figure here is yours; Blitz checks only what the text states about carrying and combining "
+    "weapons."
+)
+
+
+class Mecha(Builder):
+    system = MECHA
+    templates = Templates(
+        new_roster="armies/_new_roster_mecha.html",
+        list_line="armies/_roster_line_mecha.html",
+        editor="armies/mecha_edit.html",
+        cards="armies/mecha_cards.html",
+        shared="armies/mecha_shared.html",
+    )
+
+    def create_form(self, data=None) -> forms.Form:
+        return ForceCreateForm(data)
+
+    def create(self, *, owner: Owner, form: forms.Form) -> Roster:
+        return services.force_create(
+            owner=owner, name=form.cleaned_data["name"], key=form.cleaned_data["key"]
+        )
+
+    def list_item(self, roster: Roster) -> ListItem:
+        units = _units(roster)
+        return ListItem(roster, self.templates.list_line, {"units": len(units)}, "", 0)
+
+    def editor_context(self, request: HttpRequest, roster: Roster, **extra) -> dict:
+        return {
+            "roster": roster,
+            "units": _units(roster),
+            "rules_note": RULES_NOTE,
+            "share_url": share_url(request, roster),
+            "play_url": self.play_url(roster),
+            "key": form_key,
+            **extra,
+        }
+
+    def cards_context(self, request: HttpRequest, roster: Roster) -> dict:
+        return {"roster": roster, "units": _units(roster)}
+
+    def shared_context(self, request: HttpRequest, roster: Roster) -> dict:
+        return {"units": _units(roster), "play_against_url": self.play_against_url(roster)}
+
+    def copy_fields(self, roster: Roster, name: str) -> dict:
+        return services.stored_fields({"units": _units(roster)}, name)
+
+    def markdown(self, roster: Roster) -> str:
+        return f"# {roster.name}\n\n**{MECHA.name}** · {len(_units(roster))} units\n"
+
+    def export(self, roster: Roster) -> dict:
+        return {
+            "data": {"rules": self.system.name},
+            "summary": {"units": len(_units(roster)), "note": RULES_NOTE},
+            "roster": {"name": roster.name, **roster.army},
+        }
+
+    def import_fields(self, roster_data, *, importer: str) -> dict:
+        if not isinstance(roster_data, dict) or not isinstance(roster_data.get("units"), list):
+            raise RosterError("This file can't be imported: it holds no list of units.")
+        name = clean_name(str(roster_data.get("name") or "Imported force"))
+        return services.stored_fields({"units": roster_data["units"]}, name)
+
+
+def _units(roster: Roster) -> list:
+    army = roster.army if isinstance(roster.army, dict) else {}
+    units = army.get("units")
+    return units if isinstance(units, list) else []
+
+
+BUILDER = Mecha()
