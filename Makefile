@@ -37,7 +37,10 @@ run: $(STAMP)
 	@echo ""
 	@echo "  Blitz is starting at http://$(HOST):$(PORT)/  (SQLite, debug on; Ctrl+C stops it)"
 	@echo ""
-	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+	@# An ASGI server (uvicorn, as in production), so the boards' live streams push; it restarts
+	@# when a Python file of the app changes (templates and static files need no restart).
+	DEBUG=1 $(VENV)/bin/uvicorn blitz_site.asgi:application --host $(HOST) --port $(PORT) --reload \
+	  --reload-dir blitz_site --reload-dir armies --reload-dir matches --reload-dir rules
 
 # The whole suite: lint, rules, app and browser tests, with Hypothesis' full profile.
 test: $(STAMP) chromium axe lint

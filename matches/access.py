@@ -146,6 +146,15 @@ def act(
         raise Http404(NOT_A_PLAYER) from None
 
 
+def still_holds(match_id: int, claim: Claim) -> bool:
+    """Whether ``claim``'s seat of match ``match_id`` still has its token (one light read: a
+    live stream asks after a seat of its match was ended or freed)."""
+    return (
+        bool(claim.token)
+        and Match.objects.filter(pk=match_id, **{f"{claim.side}_token": claim.token}).exists()
+    )
+
+
 def holds_seat(match: Match, owner: Owner) -> bool:
     """Whether ``owner`` (an account or a guest key) holds a seat in ``match``."""
     return match.seat_of(owner) is not None

@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 
 from armies.models import Owner
 from matches.models import SIDES, Match, new_slug
+from matches.push import SEATS_ENDED, publish_on_commit
 
 
 class MatchError(Exception):
@@ -79,6 +80,7 @@ def match_join(*, slug: str, owner: Owner, player: str) -> tuple[Match, str]:
         match.b_player = player
         match.b_token = new_slug()
         match.save(update_fields=["b_user", "b_guest_key", "b_player", "b_token", "updated_at"])
+        publish_on_commit([match.pk], match.seq)  # the boards' polls fetch the players box
         return match, "b"
 
 
@@ -93,6 +95,8 @@ def match_new_join_link(*, match_id: int, owner: Owner, free_seat: bool = False)
         if free_seat:
             match.b_user_id, match.b_guest_key, match.b_player, match.b_token = None, "", "", ""
             fields += ["b_user", "b_guest_key", "b_player", "b_token"]
+            publish_on_commit([match.pk], SEATS_ENDED)  # seat B's streams close
+            publish_on_commit([match.pk], match.seq)  # the boards' polls fetch the players box
         match.save(update_fields=fields)
         return match
 
@@ -103,16 +107,23 @@ def match_seats_end(
     """End access to seats: every seat of account ``user_id``, and each ``(match id, side,
     token)`` in ``seats`` still held with that token. Each gets a new token, so every seat cookie
     and session claim naming the old one stops working (a browser still logged in to the account
-    finds its seat again through the account). Returns how many seats were ended."""
-    ended = 0
+    finds its seat again through the account), and the streams of those seats close
+    (``matches.push.SEATS_ENDED``). Returns how many seats were ended."""
+    ended: set[int] = set()
+    count = 0
     with transaction.atomic():
         for side in SIDES if user_id is not None else ():
             held = Match.objects.filter(**{f"{side}_user_id": user_id}).values_list("pk", flat=True)
             for pk in held:
-                ended += Match.objects.filter(pk=pk).update(**{f"{side}_token": new_slug()})
+                if Match.objects.filter(pk=pk).update(**{f"{side}_token": new_slug()}):
+                    ended.add(pk)
+                    count += 1
         for pk, side, token in seats:
             if side in SIDES and token:
-                ended += Match.objects.filter(pk=pk, **{f"{side}_token": token}).update(
+                if Match.objects.filter(pk=pk, **{f"{side}_token": token}).update(
                     **{f"{side}_token": new_slug()}
-                )
-    return ended
+                ):
+                    ended.add(pk)
+                    count += 1
+        publish_on_commit(sorted(ended), SEATS_ENDED)
+    return count

@@ -23,6 +23,7 @@ from django.utils.timesince import timesince
 from blitz_site import inputs
 from matches.models import SIDES, SNAPSHOT_EVERY, Match, MatchEvent, StateStorage
 from matches.pages import player_label
+from matches.push import publish_on_commit
 from matches.services import NotAPlayer
 from rules.errors import RulesError
 from rules.eventlog import (
@@ -424,7 +425,7 @@ def save_match(
     """The match row after its event ``row``: its number, whether it has ended (``result``:
     "a", "b" or "draw") when that changes, and the whole state (``storage.write``) every
     SNAPSHOT_EVERY events and when it ends or comes back. The state is kept for the next tap on
-    this server."""
+    this server. Every open board of the match is told once the change commits."""
     match.seq = row.seq
     fields = ["seq", "updated_at"]
     if ended != (match.status == Match.Status.ENDED):
@@ -437,6 +438,7 @@ def save_match(
         fields += ["state", "state_seq"]
     match.save(update_fields=fields)
     match.remember_state(state, storage)
+    publish_on_commit([match.pk], row.seq)
 
 
 def update_effective(

@@ -1,5 +1,5 @@
 /* The match board: taps in order, each with its own key, retried until the server confirms it;
- * polling that slows down in a hidden tab and stops when the match ends.
+ * polling (at once when static/js/push.js hears of a change) that slows down in a hidden tab.
  *
  * Taps: the board is one form (method=post, hx-post). A tap submits it; htmx asks
  * "htmx:confirm" first, and this script takes the tap instead: it gives it a key
@@ -248,10 +248,7 @@
     pollXhr = null;
     setTimeout(pump, 0);
   });
-  document.addEventListener("visibilitychange", function () {
-    var p = poller();
-    if (!document.hidden && p && p.hasAttribute("hx-get")) htmx.trigger(p, "poll-now");
-  });
+  // Coming back to the tab polls at once: static/js/push.js, which also reopens the stream.
 
   /* A double tap on a box is one tap. When the server's answer redraws the card between the two
    * taps of a double tap, the second lands on the box just crossed off, which is now the button

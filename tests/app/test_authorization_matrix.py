@@ -163,6 +163,12 @@ MATRIX = [
         {"op": "mark b-1-1", "key": "matrix-tap-0001"},
     ),
     Case("matches:match-poll", "GET", ("match",), owner_only(204), query="?seq=0"),
+    # The live streams: this test's server is WSGI, which holds none (204: the board polls);
+    # tests/app/test_push_stream.py reads them through ASGI.
+    Case("matches:stream", "GET", ("match",), owner_only(204)),
+    Case("matches:stream", "GET", ("ktmatch",), owner_only(204)),
+    Case("matches:watch-stream", "GET", ("watch",), same(204)),
+    Case("matches:watch-stream", "GET", ("ktwatch",), same(204)),
     Case("matches:match-end-round", "GET", ("match",), owner_only(200)),
     Case("matches:match-end", "GET", ("match",), owner_only(200)),
     Case("matches:match-summary", "GET", ("match",), owner_only(200)),

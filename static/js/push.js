@@ -1,0 +1,97 @@
+/* The live push: a page whose #poller names a stream (data-stream) follows it and polls the
+ * moment the stream says the match changed ("event: seq"), so the other tablet shows a tap at
+ * once. The poll stays the one path that draws a change.
+ *
+ * While the stream is live the poller's 2 s poll stands still (its hx-trigger asks
+ * window.BlitzPush.live) and only a slow safety poll runs; <html data-push> says "live" or
+ * "polling". When the stream drops or is refused, the page polls again by itself and opens the
+ * stream again after 1 s, 2 s, 4 s ... up to 60 s, each with some jitter. Coming back to the tab
+ * or back online polls at once and, if the stream was lost (or may have died while the tablet
+ * slept), opens it again. A poll that finds a change the stream never announced means the
+ * stream is stale: it is opened again too.
+ */
+(function () {
+  "use strict";
+
+  var poller = function () { return document.getElementById("poller"); };
+  var push = window.BlitzPush = { live: false };
+  var root = document.documentElement;
+  var first = poller();
+  var url = first && first.dataset.stream;
+  root.dataset.push = "polling";
+  if (!url || typeof EventSource === "undefined" || typeof htmx === "undefined") return;
+
+  var STALE_MS = 45000;
+  var MAX_WAIT_MS = 60000;
+  var source = null;
+  var failures = 0;
+  var timer = null;
+  var hiddenAt = Date.now();
+  var seen = -1; // the highest change the stream announced
+  var pollXhr = null;
+
+  function setLive(live) {
+    push.live = live;
+    root.dataset.push = live ? "live" : "polling";
+  }
+
+  function poll() {
+    var p = poller();
+    if (p && p.hasAttribute("hx-get")) htmx.trigger(p, "poll-now");
+  }
+
+  function connect() {
+    clearTimeout(timer);
+    timer = null;
+    if (source) source.close();
+    source = new EventSource(url);
+    source.addEventListener("seq", function (evt) {
+      failures = 0;
+      seen = Math.max(seen, parseInt(evt.data, 10) || 0);
+      setLive(true);
+      poll();
+    });
+    source.onerror = function () {
+      // Dropped, refused or ended: poll meanwhile, and try again later.
+      if (source) source.close();
+      source = null;
+      setLive(false);
+      var wait = Math.min(MAX_WAIT_MS, 1000 * Math.pow(2, failures));
+      failures += 1;
+      timer = setTimeout(connect, wait + Math.random() * wait / 2);
+    };
+  }
+
+  function reopen() {
+    failures = 0;
+    connect();
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) {
+      hiddenAt = Date.now();
+      return;
+    }
+    poll();
+    if (!push.live || Date.now() - hiddenAt > STALE_MS) reopen();
+  });
+  window.addEventListener("online", function () {
+    poll();
+    reopen();
+  });
+
+  document.body.addEventListener("htmx:beforeRequest", function (evt) {
+    if (evt.detail.elt === poller()) pollXhr = evt.detail.xhr;
+  });
+  document.body.addEventListener("htmx:afterRequest", function (evt) {
+    if (!pollXhr || evt.detail.xhr !== pollXhr) return;
+    pollXhr = null;
+    if (!push.live || evt.detail.xhr.status !== 200) return;
+    setTimeout(function () {
+      var p = poller();
+      if (p && parseInt(p.dataset.seq, 10) > seen) reopen();
+    }, 0);
+  });
+
+  connect();
+})();
