@@ -39,10 +39,13 @@ class Broker(Protocol):
     def listen(self, match_pk: int) -> AsyncIterator[int]: ...
 
 
+_END = object()  # a listener's queue: stop
+
+
 @dataclass(eq=False)
 class _Listener:
     loop: asyncio.AbstractEventLoop
-    queue: asyncio.Queue[int] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[int | object] = field(default_factory=asyncio.Queue)
 
 
 class MemoryBroker:
@@ -65,6 +68,17 @@ class MemoryBroker:
             except RuntimeError:
                 pass  # its event loop has closed: the stream is gone
 
+    def end_all(self) -> None:
+        """End every listener of this process (its streams close; their boards poll and open
+        them again): when the notifications stop coming in, say so instead of staying silent."""
+        with self._lock:
+            listeners = [listener for group in self._listeners.values() for listener in group]
+        for listener in listeners:
+            try:
+                listener.loop.call_soon_threadsafe(listener.queue.put_nowait, _END)
+            except RuntimeError:
+                pass
+
     def listening(self, match_pk: int | None = None) -> int:
         """How many streams listen (to ``match_pk``, or to any match)."""
         with self._lock:
@@ -83,9 +97,11 @@ class MemoryBroker:
                 waiting = [await listener.queue.get()]
                 while not listener.queue.empty():
                     waiting.append(listener.queue.get_nowait())
+                if _END in waiting:
+                    return
                 if SEATS_ENDED in waiting:
                     yield SEATS_ENDED
-                numbers = [seq for seq in waiting if seq != SEATS_ENDED]
+                numbers = [seq for seq in waiting if isinstance(seq, int) and seq != SEATS_ENDED]
                 if numbers:
                     yield max(numbers)
         finally:

@@ -147,6 +147,8 @@ async def _events(
             if not done:
                 yield ": hb\n\n"
                 continue
+            if waiting.exception() is not None:
+                return  # the broker stopped listening (StopAsyncIteration): the board reopens
             seq = waiting.result()
             if seq != SEATS_ENDED:
                 yield f"event: seq\ndata: {seq}\n\n"

@@ -22,9 +22,13 @@ def board_stream(context) -> str:
 
 @register.simple_tag
 def poll_trigger() -> str:
-    """The poller's hx-trigger: every few seconds while no stream is live, a slow safety poll
-    while one is, and at once when asked ("poll-now": a pushed change, a return to the tab)."""
-    return (
-        f"every {settings.BLITZ_POLL_SECONDS}s [!(window.BlitzPush && window.BlitzPush.live)], "
-        f"every {settings.BLITZ_SAFETY_POLL_SECONDS}s, poll-now"
-    )
+    """The poller's hx-trigger: every few seconds (static/js/push.js holds these polls back
+    while the stream is live), and at once when asked ("poll-now": a pushed change, a return to
+    the tab, the slow safety poll)."""
+    return f"every {settings.BLITZ_POLL_SECONDS}s, poll-now"
+
+
+@register.simple_tag
+def safety_poll_seconds() -> int:
+    """How often a board polls anyway while its stream is live."""
+    return settings.BLITZ_SAFETY_POLL_SECONDS

@@ -233,7 +233,7 @@
   /* Polling: every 2 s while visible, every 15 s while the tab is hidden, never while a tap is on
    * its way (so an answer computed before the tap cannot overwrite it). */
   document.body.addEventListener("htmx:beforeRequest", function (evt) {
-    if (evt.detail.elt !== poller()) return;
+    if (evt.detail.elt !== poller() || evt.defaultPrevented) return; // (held back by push.js)
     var now = Date.now();
     var waitingTaps = current || queue.length;
     if (waitingTaps || !navigator.onLine || (document.hidden && now - lastPoll < HIDDEN_POLL_MS)) {

@@ -2,9 +2,10 @@
  * moment the stream says the match changed ("event: seq"), so the other tablet shows a tap at
  * once. The poll stays the one path that draws a change.
  *
- * While the stream is live the poller's 2 s poll stands still (its hx-trigger asks
- * window.BlitzPush.live) and only a slow safety poll runs; <html data-push> says "live" or
- * "polling". When the stream drops or is refused, the page polls again by itself and opens the
+ * While the stream is live the poller's periodic poll is held back (only "poll-now" goes out)
+ * and a slow safety poll runs (data-safety-poll, seconds); <html data-push> says "live" or
+ * "polling". (A filter in hx-trigger would need eval, which the Content-Security-Policy
+ * refuses.) When the stream drops or is refused, the page polls again by itself and opens the
  * stream again after 1 s, 2 s, 4 s ... up to 60 s, each with some jitter. Coming back to the tab
  * or back online polls at once and, if the stream was lost (or may have died while the tablet
  * slept), opens it again. A poll that finds a change the stream never announced means the
@@ -18,26 +19,37 @@
   var root = document.documentElement;
   var first = poller();
   var url = first && first.dataset.stream;
+  var hiddenAt = Date.now();
   root.dataset.push = "polling";
-  if (!url || typeof EventSource === "undefined" || typeof htmx === "undefined") return;
+  if (!first || typeof htmx === "undefined") return;
+
+  function poll() {
+    var p = poller();
+    if (p && p.hasAttribute("hx-get")) htmx.trigger(p, "poll-now");
+  }
+
+  // Back to the tab or back online: poll at once (and open the stream again, below).
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) {
+      hiddenAt = Date.now();
+    } else {
+      poll();
+    }
+  });
+  window.addEventListener("online", poll);
+  if (!url || typeof EventSource === "undefined") return;
 
   var STALE_MS = 45000;
   var MAX_WAIT_MS = 60000;
   var source = null;
   var failures = 0;
   var timer = null;
-  var hiddenAt = Date.now();
   var seen = -1; // the highest change the stream announced
   var pollXhr = null;
 
   function setLive(live) {
     push.live = live;
     root.dataset.push = live ? "live" : "polling";
-  }
-
-  function poll() {
-    var p = poller();
-    if (p && p.hasAttribute("hx-get")) htmx.trigger(p, "poll-now");
   }
 
   function connect() {
@@ -68,20 +80,20 @@
   }
 
   document.addEventListener("visibilitychange", function () {
-    if (document.hidden) {
-      hiddenAt = Date.now();
+    // Hidden a long while (a sleeping tablet): its stream may have died without a word.
+    if (!document.hidden && (!push.live || Date.now() - hiddenAt > STALE_MS)) reopen();
+  });
+  window.addEventListener("online", reopen);
+
+  // Registered before static/js/match.js's, which leaves a poll held back here alone.
+  document.body.addEventListener("htmx:beforeRequest", function (evt) {
+    if (evt.detail.elt !== poller()) return;
+    var asked = evt.detail.requestConfig && evt.detail.requestConfig.triggeringEvent;
+    if (push.live && !(asked && asked.type === "poll-now")) {
+      evt.preventDefault();
       return;
     }
-    poll();
-    if (!push.live || Date.now() - hiddenAt > STALE_MS) reopen();
-  });
-  window.addEventListener("online", function () {
-    poll();
-    reopen();
-  });
-
-  document.body.addEventListener("htmx:beforeRequest", function (evt) {
-    if (evt.detail.elt === poller()) pollXhr = evt.detail.xhr;
+    pollXhr = evt.detail.xhr;
   });
   document.body.addEventListener("htmx:afterRequest", function (evt) {
     if (!pollXhr || evt.detail.xhr !== pollXhr) return;
@@ -93,5 +105,11 @@
     }, 0);
   });
 
+  var safety = parseInt(first.dataset.safetyPoll, 10);
+  if (safety > 0) {
+    setInterval(function () {
+      if (push.live) poll();
+    }, safety * 1000);
+  }
   connect();
 })();

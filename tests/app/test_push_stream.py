@@ -257,7 +257,7 @@ def test_under_a_wsgi_server_the_board_polls_and_the_stream_says_so(played):
     match, player = played
     board = player.get(reverse("matches:match-board", args=[match.pk])).content.decode()
     assert 'data-stream=""' in board
-    assert "every 2s [!(window.BlitzPush &amp;&amp; window.BlitzPush.live)]" in board
+    assert 'hx-trigger="every 2s, poll-now"' in board
     assert player.get(stream(match)).status_code == 204
 
 
@@ -298,5 +298,19 @@ def test_the_broker_hands_a_change_from_another_thread_to_each_listener():
         for it in (first, second, other):
             await it.aclose()
         assert hub.listening() == 0
+
+    run(scenario)
+
+
+def test_a_broker_that_stops_listening_ends_its_streams(played):
+    match, player = played
+
+    async def scenario():
+        _, chunks = await opened(as_async(player), stream(match))
+        await next_chunk(chunks)
+        broker().end_all()
+        with pytest.raises(StopAsyncIteration):
+            await next_chunk(chunks)  # the board polls, and opens it again
+        assert OPEN.count() == 0
 
     run(scenario)

@@ -153,3 +153,53 @@ def assert_accessible():
         assert violations == [], f"axe-core violations {what}: {violations}"
 
     return check
+
+
+@pytest.fixture
+def asgi_server(transactional_db) -> Iterator[str]:
+    """The app served by uvicorn (ASGI, as ``make run`` and production serve it) in a thread,
+    on the test database: its URL. Django's live_server is WSGI, which holds no live stream
+    (the boards poll there); the push tests need this one.
+
+    SQLite's in-memory test database is one connection that every thread shares, as
+    live_server does it: each request uses it (a request's database work inherits its context).
+    """
+    import socket
+
+    import uvicorn
+    from django.core.asgi import get_asgi_application
+    from django.db import connections
+
+    shared = {
+        alias: connections[alias]
+        for alias in connections
+        if connections[alias].vendor == "sqlite" and connections[alias].is_in_memory_db()
+    }
+    for connection in shared.values():
+        connection.inc_thread_sharing()
+    django_app = get_asgi_application()
+
+    async def app(scope, receive, send):
+        for alias, connection in shared.items():
+            connections[alias] = connection
+        await django_app(scope, receive, send)
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, lifespan="off", log_level="warning",
+        timeout_graceful_shutdown=1,
+    )  # fmt: skip
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="asgi-server", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert server.started, "uvicorn did not start"
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+    for connection in shared.values():
+        connection.dec_thread_sharing()
