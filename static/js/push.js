@@ -96,12 +96,16 @@
     pollXhr = evt.detail.xhr;
   });
   document.body.addEventListener("htmx:afterRequest", function (evt) {
-    if (!pollXhr || evt.detail.xhr !== pollXhr) return;
-    pollXhr = null;
-    if (!push.live || evt.detail.xhr.status !== 200) return;
+    var polled = pollXhr && evt.detail.xhr === pollXhr;
+    if (polled) pollXhr = null;
+    if (!push.live || (polled && evt.detail.xhr.status !== 200)) return;
     setTimeout(function () {
       var p = poller();
-      if (p && parseInt(p.dataset.seq, 10) > seen) reopen();
+      var shown = p ? parseInt(p.dataset.seq, 10) : seen;
+      // A poll found a change the stream never announced: the stream is stale.
+      if (polled && shown > seen) reopen();
+      // A change announced while a tap was on its way (its poll held back): fetch it now.
+      if (!polled && shown < seen) poll();
     }, 0);
   });
 
