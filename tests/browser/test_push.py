@@ -7,7 +7,6 @@ back."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
@@ -55,13 +54,11 @@ def test_hgb_a_tap_shows_on_the_other_devices_at_once(
     assert a.locator("#poller").get_attribute("hx-trigger") == "every 600s, poll-now"
     warrior = "a-1-1"
     for boxes in (1, 2):
-        started = time.monotonic()
         mark_next_box(a, warrior)
-        marked = card(a, warrior).locator(f".bx.x >> nth={boxes - 1}")
-        expect(marked).to_be_visible()
+        expect(card(a, warrior).locator(".bx.x")).to_have_count(boxes)  # the tap's answer
+        # From the tap's answer on the tablet: the phone and the watcher show it within 1 s.
         for page in (b, watcher):
             expect(card(page, warrior).locator(".bx.x")).to_have_count(boxes, timeout=PUSHED_MS)
-        assert time.monotonic() - started < 2, f"box {boxes} took too long"
     # And the other way: the phone's tap reaches the tablet.
     hunter = "b-1-1"
     mark_next_box(b, hunter)
