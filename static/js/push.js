@@ -1,16 +1,7 @@
-/* The live push: a page whose #poller names a stream (data-stream) follows it and polls the
- * moment the stream says the match changed ("event: seq"), so the other tablet shows a tap at
- * once. The poll stays the one path that draws a change.
- *
- * While the stream is live the poller's periodic poll is held back (only "poll-now" goes out)
- * and a slow safety poll runs (data-safety-poll, seconds); <html data-push> says "live" or
- * "polling". (A filter in hx-trigger would need eval, which the Content-Security-Policy
- * refuses.) When the stream drops or is refused, the page polls again by itself and opens the
- * stream again after 1 s, 2 s, 4 s ... up to 60 s, each with some jitter. Coming back to the tab
- * or back online polls at once and, if the stream was lost (or may have died while the tablet
- * slept), opens it again. A poll that finds a change the stream never announced means the
- * stream is stale: it is opened again too.
- */
+/* The live push (docs/game-systems.md): follow the stream named by #poller's data-stream and
+ * poll the moment it says the match changed. While live, periodic polls are held back (a slow
+ * safety poll runs); otherwise the page polls, and reopens the stream with back-off and jitter.
+ * <html data-push> says "live" or "polling". */
 (function () {
   "use strict";
 
