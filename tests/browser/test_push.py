@@ -107,6 +107,11 @@ def test_a_lost_stream_falls_back_to_polling_and_comes_back(asgi_server, new_pag
     match = start_match(a, asgi_server)
     join(b, asgi_server, match, "Northern Guard")
     live(a, b)
+    # Live: the phone's 2 s poll stands still.
+    polls = []
+    b.on("request", lambda request: "/poll?" in request.url and polls.append(request.url))
+    b.wait_for_timeout(4500)
+    assert polls == []
     # The phone's stream is lost and cannot be opened again for now (a proxy in the way
     # answers for it with nothing).
     b.route(re.compile(r".*/stream$"), lambda route: route.fulfill(status=204, body=""))
@@ -116,6 +121,7 @@ def test_a_lost_stream_falls_back_to_polling_and_comes_back(asgi_server, new_pag
     mark_next_box(a, "a-1-1")
     expect(card(b, "a-1-1").locator(".bx.x")).to_have_count(1, timeout=4000)
     expect(b.locator("html")).to_have_attribute("data-push", "polling")
+    assert polls, "the phone polls again"
     shot(b, "polling-fallback")
     # The stream can be opened again: the phone finds it (back-off with jitter) and is live.
     b.unroute(re.compile(r".*/stream$"))
