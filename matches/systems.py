@@ -59,6 +59,14 @@ TRACKERS: dict[str, Tracker] = {
         "matches:kt-new",
         "matches:kt-summary",
     ),
+    "ww2": Tracker(
+        "ww2",
+        "matches.ww2.services.TAPS",
+        "matches.ww2.urls",
+        "matches.ww2.views.board_page",
+        "matches:ww2-new",
+        "matches:ww2-summary",
+    ),
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django import forms
 from django.http import HttpRequest
+from django.urls import reverse
 
 from armies import services
 from armies.models import Owner, Roster
@@ -43,6 +44,10 @@ class Ww2(Builder):
         cards="armies/ww2_cards.html",
         shared="armies/ww2_shared.html",
     )
+
+    def play_url(self, roster: Roster) -> str:
+        """The WWII skirmish match start, with this force picked."""
+        return f"{reverse('matches:ww2-new')}?roster={roster.pk}"
 
     def create_form(self, data=None) -> forms.Form:
         return ForceCreateForm(data)

@@ -1,1 +1,2 @@
-"""The WWII skirmish tracker (written by its own part of the work; empty until then)."""
+"""The WWII skirmish tracker: start a match from two forces, the board and its helpers, the summary
+and the Markdown log, on the shared match core (``matches.taps``, ``matches.access``)."""

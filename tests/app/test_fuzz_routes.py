@@ -35,6 +35,7 @@ from django.urls import Resolver404, resolve, reverse
 from armies.models import DataPack, Owner, Roster
 from matches.killteam.services import kt_match_start
 from matches.models import Match
+from matches.ww2.services import ww2_match_start
 from tests import hostile
 from tests.app.test_fuzz_armies import FIELDS as ROSTER_FIELDS
 from tests.app.test_fuzz_matches import FIELDS as MATCH_FIELDS
@@ -46,6 +47,7 @@ from tests.factories import (
     make_user,
     seat_guest,
 )
+from tests.ww2_factories import make_ww2_force
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -117,10 +119,17 @@ def world() -> tuple[dict[str, Visitor], list[str], dict[str, list[str]]]:
     owner.post(reverse("datacard-delete", args=[DataPack.objects.get(name="Old cards").pk]))
     hgb_match = make_match(jan, roster=roster)
     kt_match = kt_match_start(owner=Owner(jan.pk, None), player="jan", mine=team, opponent=theirs)
+    ww2_match = ww2_match_start(
+        owner=Owner(jan.pk, None),
+        player="jan",
+        mine=make_ww2_force(jan),
+        opponent=make_ww2_force(ben, name="Blue force"),
+        running_gear_counts=True,
+    )
     seat_guest(guest, "guest-key-0001")
     guest.post(reverse("armies:roster-create"), {"preset": "north_starter", "key": "g" * 12})
     make_match(None, guest_key="guest-key-0001")
-    for match in (hgb_match, kt_match):
+    for match in (hgb_match, kt_match, ww2_match):
         owner.get(reverse("matches:match-board", args=[match.pk]))  # the owner's seat cookie
     ints = {
         str(pk)
@@ -145,9 +154,11 @@ def world() -> tuple[dict[str, Visitor], list[str], dict[str, list[str]]]:
     }
     starts = [reverse("home"), reverse("armies:roster-list"), reverse("datacards"),
               reverse("matches:match-list"), reverse("matches:match-new"),
-              reverse("matches:kt-new")]  # fmt: skip
+              reverse("matches:kt-new"), reverse("matches:ww2-new")]  # fmt: skip
     starts += [f"{reverse('datacards')}?pack={p.pk}" for p in (pack, kt_pack)]
-    starts += [reverse("matches:match-board", args=[m.pk]) for m in (hgb_match, kt_match)]
+    starts += [
+        reverse("matches:match-board", args=[m.pk]) for m in (hgb_match, kt_match, ww2_match)
+    ]
     return visitors, starts, {"int": sorted(ints), "token": sorted(tokens)}
 
 

@@ -107,6 +107,7 @@ def test_every_page_of_every_game_has_no_axe_violations_on_a_phone_and_a_tablet(
     anyone = crawl(Client(), visitor_starts())
     games = {template for _view, template in owned}
     assert any("killteam" in t for t in games) and any("match_board" in t for t in games), games
+    assert any("ww2_board" in t for t in games), games
     assert len(owned) >= 30, sorted(owned)  # the crawl reached the site, not just its front page
     assert {"matches:match-watch", "matches:match-join", "roster-shared"} <= {v for v, _ in anyone}
 
