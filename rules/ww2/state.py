@@ -126,6 +126,14 @@ class Soldier:
 
 
 @dataclass(frozen=True)
+class SideLabel:
+    """A side as the shared match pages name it (the join page: ``state.sides.1.label``)."""
+
+    key: str
+    label: str
+
+
+@dataclass(frozen=True)
 class Ww2State:
     """The battle: ``labels`` of the sides, the ``turn`` (one counter the players advance,
     docs/ww2-readings.md), whether running-gear damage counts as a damage (the players' setting),
@@ -142,6 +150,10 @@ class Ww2State:
 
     def label(self, side: str) -> str:
         return self.labels[SIDES.index(side)]
+
+    @property
+    def sides(self) -> tuple[SideLabel, SideLabel]:
+        return SideLabel("a", self.labels[0]), SideLabel("b", self.labels[1])
 
     def vehicle(self, vehicle_id: object) -> Vehicle:
         for vehicle in self.vehicles:

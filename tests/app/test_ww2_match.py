@@ -208,3 +208,8 @@ def test_the_csrf_check_holds_for_a_tap(player, match):
     client = Client(enforce_csrf_checks=True)
     client.force_login(player)
     assert tap(client, match, "end-turn 1").status_code == 403
+
+
+def test_the_join_page_names_the_forces(match):
+    page = Client().get(reverse("matches:match-join", args=[match.join_slug])).content.decode()
+    assert "Join as Blue force" in page and "against\n<b>Red force</b>" in page
