@@ -213,3 +213,12 @@ def test_the_csrf_check_holds_for_a_tap(player, match):
 def test_the_join_page_names_the_forces(match):
     page = Client().get(reverse("matches:match-join", args=[match.join_slug])).content.decode()
     assert "Join as Blue force" in page and "against\n<b>Red force</b>" in page
+
+
+def test_the_watch_link_shows_the_board_without_controls(client, match):
+    tap(client, match, "hit b-v1 0 damaged")
+    page = Client().get(reverse("matches:match-watch", args=[match.watch_slug])).content.decode()
+    assert "You are watching this match" in page and "T-34 no. 1 damaged" in page
+    assert 'name="op"' not in page
+    poll = reverse("matches:ww2-watch-poll", args=[match.watch_slug])
+    assert Client().get(poll, {"seq": 0}).status_code == 200
