@@ -222,3 +222,11 @@ def test_the_watch_link_shows_the_board_without_controls(client, match):
     assert 'name="op"' not in page
     poll = reverse("matches:ww2-watch-poll", args=[match.watch_slug])
     assert Client().get(poll, {"seq": 0}).status_code == 200
+
+
+def test_a_helper_form_sent_twice_applies_once(client, match):
+    url = reverse("matches:ww2-do", args=[match.pk, "gear", "b-v1"])
+    data = {"key": "same-key-0001", "seen": 0, "weapon": "grenade", "strength": 16}
+    assert client.post(url, data).status_code == 302
+    assert client.post(url, data).status_code == 302
+    assert MatchEvent.objects.filter(match=match, kind="running_gear").count() == 1
