@@ -230,3 +230,11 @@ def test_a_helper_form_sent_twice_applies_once(client, match):
     assert client.post(url, data).status_code == 302
     assert client.post(url, data).status_code == 302
     assert MatchEvent.objects.filter(match=match, kind="running_gear").count() == 1
+
+
+def test_an_ended_battle_greys_only_the_units_that_are_out(client, match):
+    tap(client, match, "hit b-v1 0 destroyed")
+    tap(client, match, "end-battle a")
+    html = client.get(reverse("matches:match-board", args=[match.pk])).content.decode()
+    assert 'class="unit ww2-v c-destroyed out"' in html
+    assert 'class="unit ww2-v c-intact"' in html and "1 vehicle destroyed" in html
