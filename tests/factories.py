@@ -6,7 +6,10 @@ from django.contrib.auth.models import User
 
 import rules.hgb
 from armies.hgb.services import roster_create
+from armies.mecha.services import stored_fields as mecha_fields
 from armies.models import Owner, Roster
+from armies.services import new_roster
+from rules.mecha import cards as mecha_cards
 from tests.killteam_profiles import KT_PROFILE
 
 PASSWORD = "tread-heavy-gear-42"
@@ -135,3 +138,32 @@ def make_team(
         setattr(roster, field, value)
     roster.save()
     return roster
+
+
+MECHA_FORCE = {
+    "name": "Zeon patrol",
+    "units": [
+        {
+            "name": "Zaku",
+            "kind": "mobile_suit",
+            "size_class": 3,
+            "strength": 4,
+            "armour": 2,
+            "weapons": [
+                {"name": "Machine gun", "type": "range", "fix": "1_handed", "range": 18,
+                 "damage": {"count": 2, "die": 6}},
+                {"name": "Heat hawk", "type": "melee", "fix": "1_handed", "range": 0,
+                 "damage": {"count": 1, "die": 10}},
+            ],
+        },
+        {"name": "Trooper", "kind": "infantry", "strength": 0, "weapons": []},
+    ],
+}  # fmt: skip
+
+
+def make_force(user: User | None = None, *, guest_key: str = "", document=None) -> Roster:
+    """A mecha force (the two units of ``MECHA_FORCE`` unless a document is given)."""
+    document = MECHA_FORCE if document is None else document
+    owner = Owner(user.pk if user else None, guest_key or (None if user else "guest-key-0001"))
+    fields = mecha_fields(mecha_cards.read_force(document), document["name"])
+    return new_roster(owner, **fields)

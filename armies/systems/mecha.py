@@ -9,10 +9,11 @@ from django.http import HttpRequest
 
 from armies.mecha import services
 from armies.mecha.forms import ForceCreateForm
+from armies.mecha.presenters import markdown, unit_cards
 from armies.models import Owner, Roster
-from armies.services import RosterError, clean_name
 from armies.systems.base import Builder, ListItem, Templates, form_key, share_url
 from blitz_site.systems import MECHA
+from rules.mecha import cards
 
 RULES_NOTE = (
     "The mecha attack rules give no unit or weapon profiles, no costs and no hit roll, so every "
@@ -23,6 +24,7 @@ RULES_NOTE = (
 
 class Mecha(Builder):
     system = MECHA
+    urls = "armies.mecha.urls"
     templates = Templates(
         new_roster="armies/_new_roster_mecha.html",
         list_line="armies/_roster_line_mecha.html",
@@ -40,13 +42,13 @@ class Mecha(Builder):
         )
 
     def list_item(self, roster: Roster) -> ListItem:
-        units = _units(roster)
-        return ListItem(roster, self.templates.list_line, {"units": len(units)}, "", 0)
+        view = {"units": len(services.read(roster).units)}
+        return ListItem(roster, self.templates.list_line, view, self.system.short_name, 0)
 
     def editor_context(self, request: HttpRequest, roster: Roster, **extra) -> dict:
         return {
             "roster": roster,
-            "units": _units(roster),
+            "units": unit_cards(services.read(roster)),
             "rules_note": RULES_NOTE,
             "share_url": share_url(request, roster),
             "play_url": self.play_url(roster),
@@ -55,35 +57,30 @@ class Mecha(Builder):
         }
 
     def cards_context(self, request: HttpRequest, roster: Roster) -> dict:
-        return {"roster": roster, "units": _units(roster)}
+        return {"roster": roster, "units": unit_cards(services.read(roster))}
 
     def shared_context(self, request: HttpRequest, roster: Roster) -> dict:
-        return {"units": _units(roster), "play_against_url": self.play_against_url(roster)}
+        return {
+            "units": unit_cards(services.read(roster)),
+            "play_against_url": self.play_against_url(roster),
+        }
 
     def copy_fields(self, roster: Roster, name: str) -> dict:
-        return services.stored_fields({"units": _units(roster)}, name)
+        return services.copy_fields(roster, name)
 
     def markdown(self, roster: Roster) -> str:
-        return f"# {roster.name}\n\n**{MECHA.name}** · {len(_units(roster))} units\n"
+        return markdown(roster.name, self.system.name, services.read(roster))
 
     def export(self, roster: Roster) -> dict:
+        force = services.read(roster)
         return {
             "data": {"rules": self.system.name},
-            "summary": {"units": len(_units(roster)), "note": RULES_NOTE},
-            "roster": {"name": roster.name, **roster.army},
+            "summary": {"units": [unit.name for unit in force.units], "note": RULES_NOTE},
+            "roster": {"name": roster.name, **cards.force_to_dict(force)},
         }
 
     def import_fields(self, roster_data, *, importer: str) -> dict:
-        if not isinstance(roster_data, dict) or not isinstance(roster_data.get("units"), list):
-            raise RosterError("This file can't be imported: it holds no list of units.")
-        name = clean_name(str(roster_data.get("name") or "Imported force"))
-        return services.stored_fields({"units": roster_data["units"]}, name)
-
-
-def _units(roster: Roster) -> list:
-    army = roster.army if isinstance(roster.army, dict) else {}
-    units = army.get("units")
-    return units if isinstance(units, list) else []
+        return services.import_fields(roster_data, importer=importer)
 
 
 BUILDER = Mecha()
