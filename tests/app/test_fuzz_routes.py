@@ -40,6 +40,7 @@ from tests import hostile
 from tests.app.test_fuzz_armies import FIELDS as ROSTER_FIELDS
 from tests.app.test_fuzz_matches import FIELDS as MATCH_FIELDS
 from tests.factories import (
+    make_force,
     make_kt_pack,
     make_match,
     make_roster,
@@ -105,9 +106,11 @@ def world() -> tuple[dict[str, Visitor], list[str], dict[str, list[str]]]:
     team = make_team(jan, name="Red team", operatives=2, grenades=(1, 1))
     theirs = make_team(ben, name="Blue team", operatives=2)
     make_roster(ben)
+    force = make_force(jan)
+    make_force(ben)
     gone = make_roster(jan)
     owner.post(reverse("armies:roster-delete", args=[gone.pk]))
-    for shared in (roster, team):
+    for shared in (roster, team, force):
         owner.post(reverse("armies:roster-share-new", args=[shared.pk]))
     owner.post(reverse("datacard-pack-create"), {"name": "Jan's cards", "key": "p" * 12})
     pack = DataPack.objects.get(name="Jan's cards")
