@@ -55,8 +55,10 @@ class CardForm(StorableTextMixin, forms.Form):
     def add_card_error(self, error: cards.CardError) -> None:
         """The rules' refusal next to the field it is about (else above the form)."""
         field = self.card_fields.get(error.field, error.field)
-        field = field if field in self.fields else None
-        self.add_error(field, error.sentence)
+        if field in self.fields:
+            self.add_error(field, error.sentence)
+        else:
+            self.add_error(None, str(error))
 
 
 class UnitForm(CardForm):

@@ -59,9 +59,12 @@ class UnitCard:
     @property
     def hands(self) -> str:
         count = cards.hands(self.unit)
-        if count is None:
-            return "not entered"
-        return f"{count} (the text's default)" if self.unit.hands is None else str(count)
+        return "not entered" if count is None else str(count)
+
+    @property
+    def hands_note(self) -> str:
+        """Where the hands come from when the card leaves them empty."""
+        return "the text's default" if self.unit.hands is None and cards.hands(self.unit) else ""
 
     @property
     def labels(self) -> list[str]:

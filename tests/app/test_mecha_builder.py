@@ -61,7 +61,7 @@ def test_typing_a_unit_and_a_weapon_shows_them_on_the_card(client, player):
     assert client.post(url, weapon_post()).status_code == 302
     html = page(client, reverse("armies:roster-edit", args=[roster.pk]))
     assert "Heat sword" in html and "Damage 2D6" in html and "Hands</dt>" in html
-    assert "2 (the text's default)" in html and "not in the rules text" in html
+    assert "the text's default" in html and "not in the rules text" in html
 
 
 def test_a_double_submit_adds_the_unit_once(client, player):
@@ -233,3 +233,12 @@ def test_the_share_page_copy_text_print_and_duplicate_work(client, player):
     client.post(reverse("armies:roster-duplicate", args=[roster.pk]), {"key": "d" * 12})
     copied = Roster.objects.exclude(pk=roster.pk).get()
     assert copied.army == roster.army and copied.system == "mecha"
+
+
+def test_a_unit_edit_that_strands_a_weapon_names_the_weapon_above_the_form(client, player):
+    roster = make_force(player)
+    url = reverse("armies:mecha-unit-edit", args=[roster.pk, "u1"])
+    response = client.post(url, unit_post(name="Zaku", hands="0"))
+    errors = response.context["form"].non_field_errors()
+    assert "Weapon 1 (“Machine gun”)" in errors[0] and "no hands" in errors[0]
+    assert units(roster)[0]["hands"] is None

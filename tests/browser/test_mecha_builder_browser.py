@@ -49,6 +49,9 @@ def test_type_two_units_and_their_weapons_one_refused_then_fixed(
     expect(page.locator("h1")).to_have_text("Zeon patrol")
     check(page, assert_accessible, "an empty mecha force")
 
+    page.get_by_role("link", name="Add a unit").click()
+    check(page, assert_accessible, "the unit form")
+    page.go_back()
     add_unit(page, "Zaku", "Mobile Suit", {"Strength": "4", "Size Class": "3", "Armour": "2"}, 1)
     check(page, assert_accessible, "one unit")
     add_unit(page, "Magella", "Another kind", {"Its kind's name (for another kind)": "Tank"}, 2)
@@ -83,10 +86,15 @@ def test_type_two_units_and_their_weapons_one_refused_then_fixed(
     card = page.locator("#unit-u2")
     expect(card).to_contain_text("Main gun")
     expect(page.locator("#unit-u1")).to_contain_text("Damage 2D6")
-    expect(page.locator("#unit-u1")).to_contain_text("2 (the text's default)")
+    expect(page.locator("#unit-u1")).to_contain_text("the text's default")
     check(page, assert_accessible, "two units and their weapons")
     page.locator("#unit-u1").scroll_into_view_if_needed()
     shot(page, f"mecha-force-{size}")
+
+    page.get_by_role("link", name="Datacards & print").click()
+    expect(page.locator("#unit-u2")).to_contain_text("Main gun")
+    check(page, assert_accessible, "datacards and print")
+    page.go_back()
 
     # Removing asks first.
     page.get_by_role("link", name="Remove Machine gun (Zaku, weapon 1)").click()
