@@ -1,7 +1,8 @@
 """Building a mecha force in Chromium on a tablet (820x1180) and a phone (390x844): pick the game,
 type two units and their weapons, one weapon refused with the rules text's sentence next to its
-field (everything typed still there), then fixed; remove a weapon (asked first); the page "What
-these rules give". axe-core on every page; touch targets >= 44 px; no sideways scroll."""
+field (everything typed still there), then fixed; remove a weapon (asked first); the share
+page; the page "What these rules give". axe-core on every page; touch targets >= 44 px; no
+sideways scroll."""
 
 from __future__ import annotations
 
@@ -102,6 +103,13 @@ def test_type_two_units_and_their_weapons_one_refused_then_fixed(
     check(page, assert_accessible, "remove a weapon")
     page.click("button:has-text('Remove')")
     expect(page.locator("#unit-u1")).not_to_contain_text("Machine gun")
+
+    shared = page.locator(".share-link a").get_attribute("href")
+    page.goto(shared)
+    expect(page.locator("#unit-u1")).to_contain_text("Heat hawk")
+    expect(page.get_by_role("link", name="Edit unit 1, Zaku")).to_have_count(0)
+    check(page, assert_accessible, "the shared force")
+    page.go_back()
 
     page.get_by_role("link", name="What these rules give").first.click()
     expect(page.locator("h1")).to_have_text("Mecha attacks: what these rules give")
