@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from rules.errors import RulesError
 
@@ -201,17 +202,17 @@ def can_fire_ranged(weapon: Weapon) -> bool:
 # --- Reading the document -----------------------------------------------------------------------
 
 
-def _where_unit(index: int, raw: Mapping) -> str:
+def _where_unit(index: int, raw: Mapping[str, Any]) -> str:
     name = raw.get("name") if isinstance(raw.get("name"), str) else ""
     return f"Unit {index} (“{name[:MAX_NAME]}”)" if name else f"Unit {index}"
 
 
-def _where_weapon(unit_where: str, index: int, raw: Mapping) -> str:
+def _where_weapon(unit_where: str, index: int, raw: Mapping[str, Any]) -> str:
     name = raw.get("name") if isinstance(raw.get("name"), str) else ""
     return f"{unit_where}, weapon {index}" + (f" (“{name[:MAX_NAME]}”)" if name else "")
 
 
-def _name(raw: Mapping, what: str) -> str:
+def _name(raw: Mapping[str, Any], what: str) -> str:
     value = raw.get("name")
     name = " ".join(value.split()) if isinstance(value, str) else ""
     if not name:
@@ -221,7 +222,7 @@ def _name(raw: Mapping, what: str) -> str:
     return name
 
 
-def _figure(raw: Mapping, field: str, label: str) -> int | None:
+def _figure(raw: Mapping[str, Any], field: str, label: str) -> int | None:
     value = raw.get(field)
     if value is None:
         return None
@@ -232,7 +233,7 @@ def _figure(raw: Mapping, field: str, label: str) -> int | None:
     return value
 
 
-def _choice(raw: Mapping, field: str, choices: Mapping[str, str], sentence: str) -> str:
+def _choice(raw: Mapping[str, Any], field: str, choices: Mapping[str, str], sentence: str) -> str:
     value = raw.get(field)
     if not isinstance(value, str) or value not in choices:
         raise CardError(sentence, field=field)
@@ -320,17 +321,20 @@ def read_unit(raw: object, *, weapons: bool = True) -> Unit:
         raise CardError("Name the unit's kind.", field="kind_name")
     if len(kind_name) > 30:
         raise CardError("A kind's name can be at most 30 characters.", field="kind_name")
-    flags = {}
+    flags: dict[str, Any] = {}
     for flag in ("has_arms", "heavy_fire", "stable_platform"):
         if not isinstance(raw.get(flag, False), bool):
             raise CardError("Tick it or leave it.", field=flag)
         flags[flag] = raw.get(flag, False)
+    figures: dict[str, Any] = {
+        field: _figure(raw, field, label) for field, label in FIGURES.items()
+    }
     unit = Unit(
         id=str(raw.get("id", "")),
         name=_name(raw, "unit"),
         kind=kind,
         kind_name=kind_name if kind == "other" else "",
-        **{field: _figure(raw, field, label) for field, label in FIGURES.items()},
+        **figures,
         **flags,
     )
     if unit.hands is not None and unit.hands > 8:
@@ -470,7 +474,7 @@ def weapon_by_id(unit: Unit, weapon_id: str) -> Weapon:
 # --- Writing the document -----------------------------------------------------------------------
 
 
-def weapon_to_dict(weapon: Weapon) -> dict:
+def weapon_to_dict(weapon: Weapon) -> dict[str, Any]:
     return {
         "id": weapon.id,
         "name": weapon.name,
@@ -486,7 +490,7 @@ def weapon_to_dict(weapon: Weapon) -> dict:
     }
 
 
-def unit_to_dict(unit: Unit) -> dict:
+def unit_to_dict(unit: Unit) -> dict[str, Any]:
     return {
         "id": unit.id,
         "name": unit.name,
@@ -500,7 +504,7 @@ def unit_to_dict(unit: Unit) -> dict:
     }
 
 
-def force_to_dict(force: Force) -> dict:
+def force_to_dict(force: Force) -> dict[str, Any]:
     return {"units": [unit_to_dict(unit) for unit in force.units]}
 
 

@@ -104,7 +104,7 @@ def capture_test(die: int) -> CaptureTest:
     number above 20 is accepted with a warning."""
     if die < 1:
         raise RulesError("A capture test die is a whole number from 1.")
-    warnings = ()
+    warnings: tuple[str, ...] = ()
     if die > CAPTURE_DIE:
         warnings = (f"{die} is above 20: the rules give 11-20 as success (a d20 is inferred).",)
     if die in CAPTURE_SUCCESS:

@@ -131,7 +131,7 @@ def carry(state: Ww2State, event: Event) -> Result:
         raise Stale(
             f"{carrier.name} is already carrying this turn{{by}}", f"{carrier.id}:carrying_turn"
         )
-    warnings = ()
+    warnings: tuple[str, ...] = ()
     if carrier.attacked_turn == state.turn or carrier.fought_turn == state.turn:
         warnings = (
             f"{carrier.name} already fought this turn: a carrier shows no combat activity.",

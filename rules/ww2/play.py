@@ -68,7 +68,7 @@ def end_turn(state: Ww2State, event: Event) -> tuple[Ww2State, str, tuple[str, .
     if event["turn"] != state.turn:
         raise Stale(f"Turn {event['turn']} was already ended{{by}}", "match:turn")
     far = far_soldiers(state)
-    warnings = ()
+    warnings: tuple[str, ...] = ()
     if far:
         names = ", ".join(s.name for s in far)
         warnings = (

@@ -168,7 +168,8 @@ class Ww2State:
         raise UnknownId(f"This battle has no soldier {soldier_id!r}.")
 
     def has(self, unit_id: str) -> bool:
-        return any(u.id == unit_id for u in (*self.vehicles, *self.soldiers))
+        units: tuple[Vehicle | Soldier, ...] = (*self.vehicles, *self.soldiers)
+        return any(u.id == unit_id for u in units)
 
     def aboard(self, vehicle_id: str, seat: str | None = None) -> tuple[Soldier, ...]:
         return tuple(
@@ -226,10 +227,10 @@ def new_battle(
                 soldiers.append(Soldier(f"{side}-{i['id']}", str(i["name"]), rank))
         except (KeyError, TypeError, AttributeError) as error:
             raise RulesError(f"A force list is malformed: {error!r}.") from None
-    ids = [u.id for u in (*vehicles, *soldiers)]
+    ids = [v.id for v in vehicles] + [s.id for s in soldiers]
     if len(set(ids)) != len(ids):
         raise RulesError("A force list names two units with the same id.")
-    return Ww2State(tuple(labels), tuple(vehicles), tuple(soldiers), running_gear_counts)
+    return Ww2State((labels[0], labels[1]), tuple(vehicles), tuple(soldiers), running_gear_counts)
 
 
 def _whole(value: object) -> int | None:

@@ -60,7 +60,8 @@ def _reading(what: str) -> Iterator[None]:
 
 
 def _vehicle(data: Mapping[str, Any]) -> Vehicle:
-    return Vehicle(**{k: tuple(v) if k in _TUPLES else v for k, v in data.items()})
+    fields: dict[str, Any] = {k: tuple(v) if k in _TUPLES else v for k, v in data.items()}
+    return Vehicle(**fields)
 
 
 def _with_match(state: Ww2State, data: Mapping[str, Any]) -> Ww2State:
@@ -89,7 +90,8 @@ def state_from_dict(data: Mapping[str, Any]) -> Ww2State:
 def state_parts(state: Ww2State) -> dict[str, dict[str, Any]]:
     """What events change, by part: "match" and each vehicle's and soldier's id."""
     parts = {"match": _match_part(state)}
-    for unit in (*state.vehicles, *state.soldiers):
+    units: tuple[Vehicle | Soldier, ...] = (*state.vehicles, *state.soldiers)
+    for unit in units:
         parts[unit.id] = _unit_part(unit)
     return parts
 
