@@ -16,7 +16,17 @@ from django.urls import URLResolver, get_resolver, reverse
 from armies.models import DataPack, Owner
 from matches.killteam.services import kt_match_start
 from matches.models import Match
-from tests.factories import make_kt_pack, make_match, make_roster, make_team, make_user, seat_guest
+from matches.ww2.services import ww2_match_start
+from tests.factories import (
+    make_force,
+    make_kt_pack,
+    make_match,
+    make_roster,
+    make_team,
+    make_user,
+    seat_guest,
+)
+from tests.ww2_factories import make_ww2_force
 
 pytestmark = pytest.mark.django_db
 
@@ -208,6 +218,31 @@ MATRIX = [
     Case("matches:kt-log-md", "GET", ("ktmatch",), owner_only(200)),
     Case("matches:kt-fight", "GET", ("ktmatch",), owner_only(200)),
     Case("matches:kt-fight-apply", "POST", ("ktmatch",), owner_only(400), {}),  # no key
+    # The mecha force editor ("mforce": the owner's force of MECHA_FORCE, units u1 and u2)
+    Case("armies:mecha-rules", "GET", (), same(200)),
+    Case("armies:mecha-unit-new", "GET", ("mforce",), owner_only(200)),
+    Case("armies:mecha-unit-edit", "GET", ("mforce", "u1"), owner_only(200)),
+    Case("armies:mecha-unit-remove", "GET", ("mforce", "u1"), owner_only(200)),  # asks first
+    Case("armies:mecha-weapon-new", "GET", ("mforce", "u1"), owner_only(200)),
+    Case("armies:mecha-weapon-edit", "GET", ("mforce", "u1", "u1w1"), owner_only(200)),
+    Case("armies:mecha-weapon-remove", "GET", ("mforce", "u1", "u1w1"), owner_only(200)),
+    # WWII skirmish matches ("w2match": the owner's, two forces of tests/ww2_factories.py)
+    Case("matches:ww2-new", "GET", (), same(200)),
+    Case("matches:match-board", "GET", ("w2match",), owner_only(200)),
+    Case("matches:match-watch", "GET", ("w2watch",), same(200)),
+    Case(
+        "matches:ww2-event",
+        "POST",
+        ("w2match",),
+        owner_only(302),
+        {"op": "hit a-v1 0 damaged", "key": "matrix-tap-0001"},
+    ),
+    Case("matches:ww2-poll", "GET", ("w2match",), owner_only(204), query="?seq=0"),
+    Case("matches:ww2-watch-poll", "GET", ("w2watch",), same(204), query="?seq=0"),
+    Case("matches:ww2-do", "GET", ("w2match", "hit", "a-v1"), owner_only(200)),
+    Case("matches:ww2-summary", "GET", ("w2match",), owner_only(200)),
+    Case("matches:ww2-log-md", "GET", ("w2match",), owner_only(200)),
+    Case("matches:ww2-watch-summary", "GET", ("w2watch",), same(200)),
 ]
 
 
@@ -249,7 +284,18 @@ def test_who_may_do_what(case, role):
     team = make_team(owner, operatives=1)
     kt_pack = make_kt_pack(owner)
     ktmatch = kt_match_start(owner=Owner(owner.pk, None), player="owner", mine=team, opponent=team)
+    mforce = make_force(owner)
+    w2match = ww2_match_start(
+        owner=Owner(owner.pk, None),
+        player="owner",
+        mine=make_ww2_force(owner),
+        opponent=make_ww2_force(owner, name="Blue force"),
+        running_gear_counts=True,
+    )
     values = {
+        "mforce": mforce.pk,
+        "w2match": w2match.pk,
+        "w2watch": w2match.watch_slug,
         "ktmatch": ktmatch.pk,
         "ktwatch": ktmatch.watch_slug,
         "team": team.pk,
