@@ -67,9 +67,15 @@ def stranger(kind: str) -> Client:
     return client
 
 
+# The other parts of a match page's URL (a helper's name, a unit): any well-formed value, since
+# who may see the match is decided before them.
+PARTS = {"what": "hit", "unit": "a-v1"}
+
+
 def numbered_url(pattern: URLPattern, roster, match) -> str:
     pk = roster.pk if NOT_A_MATCH.get(pattern.name) == "roster" else match.pk
-    return reverse(f"matches:{pattern.name}", kwargs={"pk": pk}) + QUERY
+    parts = {name: PARTS.get(name, "x") for name in pattern.pattern.converters if name != "pk"}
+    return reverse(f"matches:{pattern.name}", kwargs={"pk": pk, **parts}) + QUERY
 
 
 def test_the_walk_finds_the_pages_of_a_match():
