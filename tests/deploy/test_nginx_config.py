@@ -13,12 +13,28 @@ from django.conf import settings
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 CONF = (DEPLOY / "nginx" / "blitz.conf").read_text()
+UPSTREAM, SERVER = CONF.split("\nserver {\n")
+STREAM_PATTERN = r"^/matches/(?:[0-9]+|watch/[^/]+)/stream$"
+HEARTBEAT_SECONDS = 20  # matches/push.py sends ": hb" this often on an idle stream
 
 
-def directive(name: str) -> str:
-    values = re.findall(rf"^\s*{name}\s+([^;]+);", CONF, re.MULTILINE)
+def directive(name: str, where: str = SERVER, indent: int = 4) -> str:
+    """The value of a directive written once in `where` at that indentation (4: the server
+    block's own, 8: inside one of its locations)."""
+    values = re.findall(rf"^ {{{indent}}}{name}\s+([^;]+);", where, re.MULTILINE)
     assert len(values) == 1, (name, values)
     return values[0]
+
+
+def location(header: str) -> str:
+    """The text of the server's location block that opens with `location <header> {`."""
+    start = SERVER.index(f"\n    location {header} {{\n")
+    return SERVER[start : SERVER.index("\n    }\n", start)]
+
+
+def seconds(value: str) -> int:
+    units = {"s": 1, "m": 60, "h": 3600}
+    return int(value[:-1]) * units[value[-1]] if value[-1] in units else int(value)
 
 
 def test_the_proxy_refuses_bodies_above_the_apps_limit_and_no_smaller():
@@ -36,6 +52,51 @@ def test_slow_clients_are_cut_off_within_seconds(name):
 def test_requests_and_responses_are_buffered_by_the_proxy():
     assert directive("proxy_request_buffering") == "on"
     assert directive("proxy_buffering") == "on"
+    assert "proxy_buffering" not in location("/")
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/matches/12/stream", "/matches/watch/Qx-9_aZ/stream"],
+)
+def test_both_stream_urls_take_the_stream_location(path):
+    assert re.fullmatch(STREAM_PATTERN, path)
+    assert f"\n    location ~ {STREAM_PATTERN} {{\n" in SERVER
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/matches/12/poll", "/matches/12/stream/x", "/matches/x/stream", "/matches/watch/a/b/stream"],
+)
+def test_other_urls_stay_buffered(path):
+    assert not re.fullmatch(STREAM_PATTERN, path)
+
+
+def test_a_stream_is_passed_through_unbuffered_uncompressed_and_held_past_its_heartbeat():
+    stream = location(f"~ {STREAM_PATTERN}")
+    assert directive("proxy_buffering", stream, 8) == "off"
+    assert directive("proxy_cache", stream, 8) == "off"
+    assert directive("gzip", stream, 8) == "off"
+    assert directive("proxy_http_version", stream, 8) == "1.1"
+    assert directive("proxy_set_header Connection", stream, 8) == '""'
+    assert seconds(directive("proxy_read_timeout", stream, 8)) >= 10 * HEARTBEAT_SECONDS
+
+
+def test_a_stream_forwards_the_clients_address_exactly_as_every_other_request():
+    """The per-address stream limit and the login limit read the same overwritten header."""
+    forwarded = r"^ {8}proxy_set_header X-(?:Forwarded-For|Real-IP|Forwarded-Proto) .*$"
+    stream = re.findall(forwarded, location(f"~ {STREAM_PATTERN}"), re.MULTILINE)
+    assert len(stream) == 3
+    assert stream == re.findall(forwarded, location("/"), re.MULTILINE)
+
+
+def test_upstream_connections_are_kept_and_closed_by_nginx_before_the_app_server_closes_them():
+    assert int(directive("keepalive", UPSTREAM)) >= 8
+    assert directive("proxy_http_version", location("/"), 8) == "1.1"
+    assert directive("proxy_set_header Connection", location("/"), 8) == '""'
+    stack = (DEPLOY / "stack").read_text()
+    app_keepalive = int(re.search(r"--keep-alive (\d+)", stack).group(1))
+    assert seconds(directive("keepalive_timeout", UPSTREAM)) < app_keepalive
 
 
 @pytest.mark.skipif(shutil.which("nginx") is None, reason="nginx is not installed")

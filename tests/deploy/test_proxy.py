@@ -1,4 +1,4 @@
-"""The production stack, driven from outside: nginx (deploy/nginx/) in front of two gunicorns.
+"""The production stack, driven from outside: nginx (deploy/nginx/) in front of two app servers.
 
 Skipped unless BLITZ_PROXY_URL points at a running stack (loopback only): `.ci/run` starts one
 with `deploy/stack start` and runs these. Every request goes through nginx, as a player's would;
