@@ -195,6 +195,15 @@ if os.environ.get("DATABASE_URL"):
 else:
     DATABASES = {"default": sqlite_database(BASE_DIR / "db.sqlite3")}
 
+# The live push's broker (matches/push.py): on PostgreSQL every app server's streams hear every
+# change through LISTEN/NOTIFY (matches/push_pg.py: one listening connection per process); on
+# SQLite, the one process fans out in memory.
+BLITZ_PUSH_BROKER = os.environ.get("BLITZ_PUSH_BROKER") or (
+    "matches.push_pg.PgBroker"
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+    else "matches.push.MemoryBroker"
+)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
