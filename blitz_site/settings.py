@@ -10,6 +10,7 @@ Environment variables (all optional on a developer machine):
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins, for HTTPS behind a proxy.
 - ``BLITZ_DATA_DIRS``: extra game-data directories (see docs/configuration.md, "Host data files").
 - ``STATIC_ROOT``: where ``collectstatic`` writes (default: ``staticfiles/`` beside ``manage.py``).
+- ``DATABASE_POOL_SIZE``: PostgreSQL connections one process may hold at most (default 10).
 - ``TRUSTED_PROXY_COUNT``: how many reverse proxies append to ``X-Forwarded-For`` (1 behind
   the nginx of ``deploy/``); 0 (default): the connecting address.
 """
@@ -58,14 +59,28 @@ def database_from_url(url: str) -> dict:
             "PASSWORD": unquote(parts.password or ""),
             "HOST": parts.hostname or "",
             "PORT": str(parts.port or ""),
-            "CONN_MAX_AGE": int(os.environ.get("CONN_MAX_AGE", "60")),
+            # A pool of connections per process (psycopg's, through Django), not a persistent
+            # connection per thread: under ASGI Django runs each sync view in a thread of its
+            # own, so a kept connection would be a new one per request (and linger with its
+            # thread). Each connection is checked as it is taken (CONN_HEALTH_CHECKS: one the
+            # server closed is replaced) and given back at the end of the request.
+            "CONN_MAX_AGE": 0,
             "CONN_HEALTH_CHECKS": True,
+            "OPTIONS": {"pool": postgres_pool()},
         }
     if parts.scheme == "sqlite":
         return sqlite_database(Path(unquote(parts.path)) if parts.path else BASE_DIR / "db.sqlite3")
     raise ImproperlyConfigured(
         f"DATABASE_URL must start with postgres:// or sqlite:///, not {parts.scheme!r}."
     )
+
+
+def postgres_pool() -> dict:
+    return {
+        "min_size": 2,
+        "max_size": env_int("DATABASE_POOL_SIZE", 10),
+        "timeout": 10,  # seconds a request waits for a free connection
+    }
 
 
 def sqlite_database(path: Path) -> dict:

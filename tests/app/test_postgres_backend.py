@@ -1,5 +1,6 @@
-"""PostgreSQL on Django's stock backend with ``CONN_HEALTH_CHECKS``: a kept connection the server
-closed is replaced before a request uses it."""
+"""PostgreSQL on Django's stock backend, with its connection pool (under ASGI each sync view runs
+in a thread of its own: a persistent connection would be one per request) and
+``CONN_HEALTH_CHECKS``: a connection the server closed is replaced before a request uses it."""
 
 from __future__ import annotations
 
@@ -46,3 +47,8 @@ def test_a_connection_the_server_closed_is_replaced_before_the_request_uses_it()
 def test_the_backend_is_djangos_own():
     assert connection.settings_dict["ENGINE"] == "django.db.backends.postgresql"
     assert connection.settings_dict["CONN_HEALTH_CHECKS"] is True
+
+
+def test_the_pool_replaces_persistent_connections():
+    assert connection.settings_dict["CONN_MAX_AGE"] == 0
+    assert connection.pool is not None

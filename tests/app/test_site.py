@@ -117,6 +117,7 @@ def test_database_url_switches_to_postgresql():
     db = site_settings.database_from_url("postgres://blitz:s%40cret@db.example:6543/blitz")
     assert db["ENGINE"] == "django.db.backends.postgresql"
     assert db["CONN_HEALTH_CHECKS"] is True
+    assert db["CONN_MAX_AGE"] == 0 and db["OPTIONS"]["pool"]["max_size"] == 10
     assert (db["NAME"], db["USER"], db["PASSWORD"]) == ("blitz", "blitz", "s@cret")
     assert (db["HOST"], db["PORT"]) == ("db.example", "6543")
 
