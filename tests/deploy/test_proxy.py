@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import gzip
 import http.client
-import os
 import re
 import uuid
-from http.cookies import SimpleCookie
-from urllib.parse import urlencode, urlsplit
 
 import pytest
 
 from tests.deploy import slow_headers
+from tests.deploy.client import PROXY_URL, Browser, front
 
-PROXY_URL = os.environ.get("BLITZ_PROXY_URL", "")
 pytestmark = [
     pytest.mark.deploy,
     pytest.mark.slow,
@@ -32,55 +29,9 @@ OPS = [f"{op} {unit}" for unit in ("b-1-1", "b-1-2", "a-2-1") for op in ("mark",
 OPS += ["clear b-1-1", "speed a-1-1 top", "used a-1-2 1", "overkill b-2-1", "undo last"]
 
 
-def front() -> tuple[str, int]:
-    parts = urlsplit(PROXY_URL)
-    assert parts.hostname in {"127.0.0.1", "localhost"}, "the stack runs on loopback only"
-    return parts.hostname, parts.port or 80
-
-
-class Browser:
-    """One tablet talking to the nginx front: its cookies, and which app server answered."""
-
-    def __init__(self) -> None:
-        self.cookies: dict[str, str] = {}
-
-    def request(self, method: str, path: str, data: dict | None = None, headers=None):
-        host, port = front()
-        connection = http.client.HTTPConnection(host, port, timeout=10)
-        sent = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-        sent.update(headers or {})
-        body = None
-        if method == "POST":
-            body = urlencode(data or {})
-            sent["Content-Type"] = "application/x-www-form-urlencoded"
-            sent["X-CSRFToken"] = self.cookies.get("csrftoken", "")
-        connection.request(method, path, body=body, headers=sent)
-        response = connection.getresponse()
-        content = response.read()
-        for line in response.headers.get_all("Set-Cookie") or []:
-            for name, morsel in SimpleCookie(line).items():
-                self.cookies[name] = morsel.value
-        connection.close()
-        return response, content
-
-
 def test_taps_through_nginx_take_turns_on_both_app_servers_and_each_sees_the_others():
     tablet = Browser()
-    page, html = tablet.request("GET", "/matches/new/")
-    assert page.status == 200
-    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1).decode()
-    started, _ = tablet.request(
-        "POST",
-        "/matches/new/",
-        {
-            "csrfmiddlewaretoken": token,
-            "name": "Anna",
-            "mine": "preset:north_starter",
-            "opponent": "preset:peace_river_starter",
-        },
-    )
-    assert started.status == 302, started.status
-    board = started.getheader("Location")
+    board = tablet.start_match()
     match = re.fullmatch(r"/matches/(\d+)/", board).group(1)
     assert tablet.request("GET", board)[0].status == 200
     tapped_on = []
