@@ -9,11 +9,13 @@ run in. Each notification goes to a ``MemoryBroker``, which wakes that match's s
 process. A stream itself holds no database connection: a thousand open boards cost one
 listening connection per process.
 
-Each time the connection starts listening (the first time, and after it dropped), every match
-with a stream here is told its current event number, so a change made while nothing listened
-still reaches its boards (they poll once and catch up). A dropped connection is opened again
-after 0.5 s, doubling to 30 s, with jitter; a silent network cut is found within a minute (a
-query every 30 s, and TCP keep-alives).
+A stream starts once the connection listens (the first stream of a process waits those few
+milliseconds; a stream that finds no connection within 5 s ends, and its board polls and comes
+back). When the connection drops (a database restart, a network cut), every stream of the process
+ends at once rather than stay silent while changes go unheard: the boards poll, and open their
+streams again, which start with the match's current number. The connection is opened again after
+0.5 s, doubling to 30 s, with jitter; a silent network cut is found within a minute (a query
+every 30 s, and TCP keep-alives).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import asyncio
 import logging
 import random
 import threading
-from collections import Counter
+import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import aclosing
 from functools import partial
@@ -31,7 +33,6 @@ from typing import Any
 import psycopg
 from django.db import connection, connections
 
-from matches.models import Match
 from matches.push import MemoryBroker
 
 logger = logging.getLogger(__name__)
@@ -42,6 +43,7 @@ FIRST_RETRY_SECONDS = 0.5
 LAST_RETRY_SECONDS = 30.0
 CHECK_SECONDS = 30.0  # a query this often on a quiet connection finds a silent network cut
 THREAD_NAME = "blitz-push-listener"
+CONNECT_WAIT_SECONDS = 5.0  # how long a stream waits for the listening connection
 
 
 class PgBroker:
@@ -49,11 +51,7 @@ class PgBroker:
 
     def __init__(self) -> None:
         self.memory = MemoryBroker()
-        self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
-        self._stop: Callable[[], object] = lambda: None
-        self._listening = threading.Event()  # set while LISTEN is in force
-        self._streams: Counter[int] = Counter()  # match pk -> open streams in this process
+        LISTENER.feed(self.memory)
 
     def publish(self, match_pk: int, seq: int) -> None:
         # The one SQL the app writes by hand: LISTEN/NOTIFY has no ORM API. pg_notify() is
@@ -63,31 +61,56 @@ class PgBroker:
             cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{match_pk} {seq}"])
 
     async def listen(self, match_pk: int) -> AsyncIterator[int]:
-        """The numbers published for ``match_pk`` on any app server, from now on."""
-        self.start()
-        with self._lock:
-            self._streams[match_pk] += 1
-        try:
-            async with aclosing(self.memory.listen(match_pk)) as seqs:
-                async for seq in seqs:
-                    yield seq
-        finally:
-            with self._lock:
-                self._streams[match_pk] -= 1
-                if self._streams[match_pk] <= 0:
-                    del self._streams[match_pk]
+        """The numbers published for ``match_pk`` on any app server, from now on; ends when the
+        process's listening connection is lost (or cannot be had within 5 s)."""
+        if LISTENER.start():
+            # The process's first stream: its connection opens now. Waited for here, before
+            # this stream listens and its board is told the match's number (a few ms, once
+            # per process), so no change made meanwhile goes unheard.
+            LISTENER.wait(CONNECT_WAIT_SECONDS)
+        for _ in range(int(CONNECT_WAIT_SECONDS / 0.01)):
+            if LISTENER.connected:
+                break
+            await asyncio.sleep(0.01)  # lost, being opened again: this board waits or polls
+        else:
+            return
+        async with aclosing(self.memory.listen(match_pk)) as seqs:
+            async for seq in seqs:
+                yield seq
+
+    def listening(self, match_pk: int | None = None) -> int:
+        """How many streams of this process listen (to ``match_pk``, or to any match)."""
+        return self.memory.listening(match_pk)
+
+    def end_all(self) -> None:
+        """End every stream of this process (their boards poll and open them again)."""
+        self.memory.end_all()
+
+
+class Listener:
+    """The process's one listening connection, in a thread of its own with its own event loop;
+    it hands each notification to the brokers it feeds."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._stop: Callable[[], object] = lambda: None
+        self._connected = threading.Event()  # set while LISTEN is in force
+        self._fed: weakref.WeakSet[MemoryBroker] = weakref.WeakSet()
 
     @property
-    def listening(self) -> bool:
-        """Whether the process's connection listens now."""
-        return self._listening.is_set()
+    def connected(self) -> bool:
+        return self._connected.is_set()
 
-    def start(self) -> None:
-        """Open the process's listening connection in a thread of its own, once (the first
-        ``listen`` does it)."""
+    def feed(self, memory: MemoryBroker) -> None:
+        with self._lock:
+            self._fed.add(memory)
+
+    def start(self) -> bool:
+        """Open the connection (once): True when this call started it."""
         with self._lock:
             if self._thread is not None:
-                return
+                return False
             params = connection_params(connections["default"].settings_dict)
             loop = asyncio.new_event_loop()
             task = loop.create_task(self._listen_forever(params))
@@ -96,16 +119,21 @@ class PgBroker:
             )
             self._stop = partial(loop.call_soon_threadsafe, task.cancel)
             self._thread.start()
+            return True
+
+    def wait(self, seconds: float) -> bool:
+        return self._connected.wait(seconds)
 
     def stop(self) -> None:
-        """Close the listening connection and end its thread (a process exiting needs not)."""
+        """Close the connection and end its thread (its streams end; a process exiting needs
+        not): the next stream opens it again."""
         with self._lock:
             thread, self._thread = self._thread, None
             stop, self._stop = self._stop, lambda: None
         if thread is not None:
             stop()
             thread.join(timeout=10)
-        self._listening.clear()
+            self._lost()
 
     async def _listen_forever(self, params: dict[str, Any]) -> None:
         delay = FIRST_RETRY_SECONDS
@@ -113,38 +141,41 @@ class PgBroker:
             try:
                 async with await psycopg.AsyncConnection.connect(**params) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
-                    self._listening.set()
+                    self._connected.set()
                     delay = FIRST_RETRY_SECONDS
-                    # Changes made before LISTEN took effect reached no stream here.
-                    await asyncio.to_thread(self._catch_up)
                     while True:
                         async for notify in conn.notifies(timeout=CHECK_SECONDS):
                             self._deliver(notify.payload)
                         await conn.execute("SELECT 1")
             except Exception as error:  # noqa: BLE001 (whatever it was, listen again)
                 logger.warning("The push listener lost its connection (%s); retrying.", error)
-            self._listening.clear()
+            self._lost()
             await asyncio.sleep(delay * random.uniform(0.5, 1.5))
             delay = min(delay * 2, LAST_RETRY_SECONDS)
+
+    def _fed_now(self) -> list[MemoryBroker]:
+        with self._lock:
+            return list(self._fed)
 
     def _deliver(self, payload: str) -> None:
         match_pk, _, seq = payload.partition(" ")
         try:
-            self.memory.deliver(int(match_pk), int(seq))
+            pk, number = int(match_pk), int(seq)
         except ValueError:
             logger.warning("The push listener ignored a notification: %r", payload)
-
-    def _catch_up(self) -> None:
-        """Tell this process's open streams their match's current number (after a gap)."""
-        with self._lock:
-            pks = list(self._streams)
-        if not pks:
             return
-        try:
-            for pk, seq in Match.objects.filter(pk__in=pks).values_list("pk", "seq"):
-                self.memory.deliver(pk, seq)
-        finally:
-            connection.close()  # this thread's own: no connection is kept besides the listener
+        for memory in self._fed_now():
+            memory.deliver(pk, number)
+
+    def _lost(self) -> None:
+        """Changes now go unheard here: every stream ends, its board polls and comes back."""
+        if self._connected.is_set():
+            self._connected.clear()
+            for memory in self._fed_now():
+                memory.end_all()
+
+
+LISTENER = Listener()
 
 
 def run_until_cancelled(loop: asyncio.AbstractEventLoop, task: asyncio.Task[None]) -> None:

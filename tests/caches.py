@@ -56,3 +56,12 @@ def clear_process_caches() -> None:
         clear()
     for namespace, attribute in _found["catalogs"]:
         namespace[attribute] = None  # loaded again on first use
+
+
+def stop_push_listener() -> None:
+    """The process's PostgreSQL listening connection (matches/push_pg.py), if a test opened one:
+    closed, so the next test's streams start on their own and the test database can be dropped
+    at the end (an open connection would keep it)."""
+    push_pg = sys.modules.get("matches.push_pg")
+    if push_pg is not None:
+        push_pg.LISTENER.stop()

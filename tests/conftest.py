@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.caches import clear_process_caches
+from tests.caches import clear_process_caches, stop_push_listener
 from tests.examples import load_profile
 
 
@@ -22,5 +22,8 @@ load_profile()
 @pytest.fixture(autouse=True)
 def _fresh_process_caches():
     """Each test starts with every process-level cache empty (see tests/caches.py), so no test
-    passes or fails because of what an earlier one left in memory."""
+    passes or fails because of what an earlier one left in memory; and none leaves the push's
+    listening connection open."""
     clear_process_caches()
+    yield
+    stop_push_listener()
