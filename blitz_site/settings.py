@@ -180,11 +180,11 @@ ROOT_URLCONF = "blitz_site.urls"
 WSGI_APPLICATION = "blitz_site.wsgi.application"
 ASGI_APPLICATION = "blitz_site.asgi.application"
 
-# The live push (matches/push.py, matches/streams.py): the broker that tells every board of a
-# match at once, a stream's heartbeat (seconds; below every proxy's read timeout), how many
-# streams one address may hold on an app server, and the boards' poll (seconds; the fallback when
-# there is no stream) and their slow safety poll while the stream is live.
-BLITZ_PUSH_BROKER = os.environ.get("BLITZ_PUSH_BROKER", "matches.push.MemoryBroker")
+# The live push (matches/push.py, matches/streams.py): a stream's heartbeat (seconds; below every
+# proxy's read timeout), how many streams one address may hold on an app server, and the boards'
+# poll (seconds; the fallback when there is no stream) and their slow safety poll while the stream
+# is live. The broker that tells every board of a match at once: BLITZ_PUSH_BROKER, below
+# DATABASES (it depends on the database).
 BLITZ_PUSH_HEARTBEAT = 20
 BLITZ_PUSH_PER_ADDRESS = env_int("BLITZ_PUSH_PER_ADDRESS", 20)
 BLITZ_POLL_SECONDS = 2

@@ -18,12 +18,8 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.db import connection, transaction
 from django.test import Client
 
+from matches.push_pg import APPLICATION_NAME, LISTENER, PgBroker
 from tests.factories import make_match, make_user
-
-# Until the stream's own branch (matches/push.py, its MemoryBroker) is on main.
-pytest.importorskip("matches.push")
-
-from matches.push_pg import APPLICATION_NAME, LISTENER, PgBroker  # noqa: E402
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -204,7 +204,7 @@ def test_another_seat_ending_leaves_the_stream_open(played, seat_b):
         _, chunks = await opened(as_async(player), stream(match))
         await next_chunk(chunks)
         await sync_to_async(b_logs_out)()
-        broker().publish(match.pk, 7)
+        await sync_to_async(broker().publish)(match.pk, 7)  # sync (PgBroker: a NOTIFY)
         assert await next_chunk(chunks) == "event: seq\ndata: 7\n\n"
         await hang_up(chunks)
 

@@ -13,7 +13,6 @@ import http.client
 import re
 import time
 import uuid
-from importlib.util import find_spec
 
 import pytest
 
@@ -25,10 +24,6 @@ pytestmark = [
     pytest.mark.skipif(
         not PROXY_URL or len(APP_PORTS) < 2,
         reason="needs the nginx stack: BLITZ_PROXY_URL and BLITZ_APP_PORTS (see deploy/stack)",
-    ),
-    # Until the stream's own branch (matches/streams.py) is on main.
-    pytest.mark.skipif(
-        find_spec("matches.streams") is None, reason="the streams are not on this branch yet"
     ),
 ]
 
