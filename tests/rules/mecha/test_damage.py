@@ -1,0 +1,101 @@
+"""The exact damage calculators, each against brute-force enumeration of every roll."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from rules.errors import RulesError
+from rules.mecha.damage import (
+    Dice,
+    dice_sum,
+    push,
+    ram_dice,
+    self_damage,
+    self_readings,
+    unarmed_dice,
+)
+
+
+def brute(count, die, change=lambda total: total):
+    rolls = list(product(range(1, die + 1), repeat=count))
+    counts = {}
+    for roll in rolls:
+        value = change(sum(roll))
+        counts[value] = counts.get(value, 0) + 1
+    return {value: Fraction(n, len(rolls)) for value, n in sorted(counts.items())}
+
+
+@pytest.mark.parametrize(
+    "count,die", [(1, 3), (2, 3), (3, 3), (1, 6), (3, 6), (4, 6), (1, 10), (3, 10)]
+)
+def test_any_weapons_damage_dice_match_every_roll(count, die):
+    dist = dice_sum(Dice(count, die))
+    assert dist.chances == brute(count, die)
+    assert dist.mean == Fraction(count * (die + 1), 2)
+    assert sum(dist.chances.values()) == 1
+
+
+@pytest.mark.parametrize("die", [4, 8, 12, 0])
+def test_damage_dice_are_d3_d6_or_d10(die):
+    with pytest.raises(RulesError, match="D3, D6 or D10"):
+        Dice(1, die)
+
+
+@pytest.mark.parametrize("strength,expected", [(0, Dice(1, 3)), (1, Dice(1, 6)), (4, Dice(4, 6))])
+def test_unarmed_attacks_only_do_the_units_strength_value_in_d6_and_d3_at_strength_0(
+    strength, expected
+):
+    assert unarmed_dice(strength) == expected
+
+
+def test_a_ram_deals_strength_in_d6_unless_a_ram_or_long_melee_weapon_gives_its_damage():
+    assert ram_dice(3, None) == Dice(3, 6)
+    assert ram_dice(3, Dice(2, 10)) == Dice(2, 10)
+    assert ram_dice(0, Dice(1, 3)) == Dice(1, 3)
+
+
+def test_a_strength_0_ram_without_a_weapon_is_not_covered_by_the_text():
+    assert ram_dice(0, None) is None
+
+
+@pytest.mark.parametrize(
+    "dealt,armour,then_add,of_sum", [(7, 2, 5, 4), (6, 3, 6, 4), (1, 0, 0, 0), (9, 1, 5, 5)]
+)
+def test_the_rammer_receives_half_rounded_down_of_the_damage_dealt_plus_the_targets_armour(
+    dealt, armour, then_add, of_sum
+):
+    assert self_damage(dealt, armour, "half_then_add") == then_add
+    assert self_damage(dealt, armour, "half_of_sum") == of_sum
+
+
+@pytest.mark.parametrize("count,die,armour", [(2, 6, 3), (3, 6, 0), (1, 10, 5), (2, 3, 1)])
+def test_both_self_damage_readings_match_every_roll_side_by_side(count, die, armour):
+    readings = self_readings(dice_sum(Dice(count, die)), armour, weapon_ram=True)
+    named = {(r.formula, r.scope): r for r in readings}
+    assert len(readings) == 4 and len({r.name for r in readings}) == 4
+    for scope in ("every_ram", "weapon_ram_only"):
+        assert named["half_then_add", scope].distribution.chances == brute(
+            count, die, lambda d: d // 2 + armour
+        )
+        assert named["half_of_sum", scope].distribution.chances == brute(
+            count, die, lambda d: (d + armour) // 2
+        )
+
+
+def test_in_the_weapon_ram_only_reading_a_ram_without_a_weapon_costs_the_rammer_nothing():
+    readings = self_readings(dice_sum(Dice(4, 6)), 2, weapon_ram=False)
+    only = [r for r in readings if r.scope == "weapon_ram_only"]
+    every = [r for r in readings if r.scope == "every_ram"]
+    assert all(r.distribution.chances == {0: 1} for r in only)
+    assert all(r.distribution.high > 0 for r in every)
+    assert "weapon ram only" in only[0].name
+
+
+@pytest.mark.parametrize("strength,size,expected", [(5, 2, 3), (2, 2, 0), (1, 4, 0), (0, 0, 0)])
+def test_push_is_attackers_strength_minus_targets_size_class_at_a_minimum_of_0(
+    strength, size, expected
+):
+    assert push(strength, size) == expected
