@@ -67,6 +67,14 @@ TRACKERS: dict[str, Tracker] = {
         "matches:ww2-new",
         "matches:ww2-summary",
     ),
+    "mecha": Tracker(
+        "mecha",
+        "matches.mecha.services.TAPS",
+        "matches.mecha.urls",
+        "matches.mecha.views.board_page",
+        "matches:mecha-new",
+        "matches:mecha-summary",
+    ),
 }
 
 

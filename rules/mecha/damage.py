@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from rules.errors import RulesError
 from rules.exact import as_fractions
@@ -151,11 +151,15 @@ def self_readings(target: Distribution, armour: int, weapon_ram: bool) -> tuple[
             if scope == WEAPON_RAM_ONLY and not weapon_ram:
                 dist = fixed(0)
             else:
-                dist = target.map(lambda dealt, f=formula: self_damage(dealt, armour, f))
+                dist = target.map(partial(_self, armour=armour, formula=formula))
             readings.append(
                 Reading(formula, scope, f"{FORMULAS[formula]} ({scope_name(scope)})", dist)
             )
     return tuple(readings)
+
+
+def _self(dealt: int, *, armour: int, formula: str) -> int:
+    return self_damage(dealt, armour, formula)
 
 
 def scope_name(scope: str) -> str:

@@ -95,10 +95,10 @@ def set_counters(state: MechaState, event: Event) -> Step:
     )
 
 
-def _ids(value: list, what: str) -> tuple[str, ...]:
+def _ids(value: list[object], what: str) -> tuple[str, ...]:
     if not all(isinstance(item, str) for item in value) or len(set(value)) != len(value):
         raise EventError(f"{what} is a list of different weapon ids.")
-    return tuple(value)
+    return tuple(str(item) for item in value)
 
 
 def declare(state: MechaState, event: Event) -> Step:
@@ -209,7 +209,8 @@ def link_attack(state: MechaState, event: Event) -> Step:
     for weapon in weapons:
         if weapon.link_kind != "linked" or weapon.link_set != event["set"]:
             raise RulesError(f"{weapon.name} is not in the Link set {event['set']!r}.")
-    values, warnings = [], []
+    values: list[str] = []
+    warnings: list[str] = []
     for weapon in weapons:
         shot = at.shot(
             unit, weapon, "range", modifier=modifier, base_contact=False, turn=state.turn
@@ -254,8 +255,12 @@ def damage(state: MechaState, event: Event) -> Step:
 def end_turn(state: MechaState, event: Event) -> Step:
     if event["turn"] != state.turn:
         raise Stale(f"Turn {event['turn']} was already ended{{by}}", "match:turn")
-    fresh = dict(spent=0, declared=False, moved=False, charged=False, rams=0, used=(), no_move="")
-    units = tuple(replace(unit, **fresh) for unit in state.units)
+    units = tuple(
+        replace(
+            unit, spent=0, declared=False, moved=False, charged=False, rams=0, used=(), no_move=""
+        )
+        for unit in state.units
+    )
     writes = {"match:turn"} | {f"{u.id}:{name}" for u in state.units for name in TURN_FIELDS}
     return Step(
         replace(state, units=units, turn=state.turn + 1),

@@ -99,3 +99,28 @@ def test_push_is_attackers_strength_minus_targets_size_class_at_a_minimum_of_0(
     strength, size, expected
 ):
     assert push(strength, size) == expected
+
+
+def test_the_calculator_of_a_ram_shows_the_dice_both_readings_and_the_push():
+    from rules.mecha.calculate import calculate
+    from tests.rules.mecha.factories import match
+
+    state = match()
+    zaku, tank = state.unit("a-1"), state.unit("b-1")
+    calc = calculate(state, zaku, None, "ram", tank)
+    assert calc.dice == Dice(4, 6) and calc.push == 1  # Strength 4 - Size Class 3
+    assert len(calc.readings) == 4
+    spike = calculate(state, zaku, zaku.weapon("u1w4"), "ram", tank)
+    assert spike.dice == Dice(2, 3) and spike.weapon_ram
+
+
+def test_the_calculator_says_a_strength_0_ram_is_not_covered_and_asks_for_missing_figures():
+    from rules.mecha.calculate import calculate
+    from tests.rules.mecha.factories import match
+
+    state = match()
+    pilot, tank = state.unit("a-2"), state.unit("b-1")
+    assert "Not covered" in calculate(state, pilot, None, "ram", tank).missing
+    assert calculate(state, pilot, None, "melee", tank).dice == Dice(1, 3)
+    entered = calculate(state, pilot, None, "ram", tank, strength=2, armour=1, size_class=0)
+    assert entered.dice == Dice(2, 6) and entered.push == 2

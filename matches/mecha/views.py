@@ -1,0 +1,218 @@
+"""The mecha tracker's pages: start a match, the board, its taps and its poll. Who may act is
+``matches.access``'s decision, as for every match."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from armies.models import Roster
+from armies.owners import request_owner
+from blitz_site import inputs
+from blitz_site.text import is_token
+from matches import access, offers, polling
+from matches.access import Access
+from matches.forms import client_key
+from matches.mecha import board, ops, services
+from matches.mecha.forms import MechaStartForm
+from matches.mecha.services import GAME_ID
+from matches.models import HEAVY_FIELDS, Match
+from matches.pages import name_initial, new_key, player_label
+from matches.queries import poll_matches
+from matches.services import MatchError
+from matches.taps import Applied, Request
+from rules.eventlog import EventError, UnknownId
+from rules.mecha.damage import FORMULAS, scope_name
+from rules.mecha.state import MechaState
+
+BOARD = "matches/mecha_board.html"
+CHANGES = "matches/mecha_board.html#mecha-changes"
+LOG_SHOWN = 30
+
+
+def _parts(match: Match, state: MechaState, seat: str | None) -> dict:
+    """Everything a tap or a poll redraws, for the device of ``seat`` (None: a watcher)."""
+    controls = seat is not None
+    rows = list(offers.board_log(match)[:LOG_SHOWN])
+    offered = offers.offers(rows, seat, state.ended)
+    log = [board.log_entry(row) | {"offer": offered[row.seq]} for row in rows]
+    players = {key: player_label(match.player_name(key), key) for key in ("a", "b")}
+    sides = []
+    for key, label in zip(("a", "b"), state.labels, strict=True):
+        drive = offers.drives(match, seat, key)
+        cards = [
+            board.unit_card(state, unit) | {"drive": drive, "player": players[key]}
+            for unit in state.side_units(key)
+        ]
+        sides.append({"key": key, "label": label, "cards": cards})
+    return {
+        "match": match,
+        "controls": controls,
+        "sides": sides,
+        "turn": board.turn_panel(state),
+        "reading": f"{FORMULAS[state.ram_formula]} ({scope_name(state.ram_scope)})",
+        "log": log,
+        "undo_last": offers.undo_last(rows, seat),
+        "latest": log[0] if log else None,
+        "event_url": reverse("matches:mecha-event", args=[match.pk]),
+        "attack_url": reverse("matches:mecha-attack", args=[match.pk]),
+        "poll_url": reverse("matches:mecha-poll", args=[match.pk])
+        if controls
+        else reverse("matches:mecha-watch-poll", args=[match.watch_slug]),
+        "summary_url": reverse("matches:mecha-summary", args=[match.pk])
+        if controls
+        else reverse("matches:mecha-watch-summary", args=[match.watch_slug]),
+        "log_md_url": reverse("matches:mecha-log-md", args=[match.pk]) if controls else "",
+        "joined": match.b_joined,
+        "key": new_key(),
+    }
+
+
+def _share(request: HttpRequest, player: Access, state: MechaState) -> dict:
+    """The players and links box (a player's board only), the same box as every game's."""
+    match = player.match
+    join = reverse("matches:match-join", args=[match.join_slug])
+    return {
+        "seat": player.seat,
+        "players": [
+            {"label": label, "player": player_label(match.player_name(key), key)}
+            for key, label in zip(("a", "b"), state.labels, strict=True)
+        ],
+        "manages_link": player.manages,
+        "join_url": request.build_absolute_uri(join) if player.manages else "",
+        "watch_url": request.build_absolute_uri(
+            reverse("matches:match-watch", args=[match.watch_slug])
+        ),
+    }
+
+
+def board_page(request: HttpRequest, viewer: Access) -> HttpResponse:
+    """The board for a player (with its controls) or a watcher (``matches.views`` asks the
+    game's tracker for it)."""
+    match = viewer.match
+    state = services.current_state(match)
+    context = _parts(match, state, viewer.seat)
+    if viewer.seat is not None:
+        context |= _share(request, viewer, state)
+    response = render(request, BOARD, context)
+    if viewer.seat is not None:
+        access.set_seat_cookie(response, request, viewer)
+    return response
+
+
+def player_match(request: HttpRequest, pk: int) -> Match:
+    """The mecha match ``pk`` of this player (``matches.access`` decides), or 404."""
+    return access.match_for(request, pk, game=GAME_ID).match
+
+
+@require_http_methods(["GET", "POST"])
+def mecha_new(request: HttpRequest) -> HttpResponse:
+    owner = request_owner(request, create=request.method == "POST")
+    forces = Roster.objects.live().filter(system=GAME_ID)
+    slug = request.POST.get("against") or request.GET.get("against") or ""
+    shared = forces.filter(share_slug=slug).first() if is_token(slug) else None
+    rosters = list(forces.owned_by(owner).only("pk", "name"))
+    initial = {"mine": f"roster:{request.GET.get('roster', '')}", "name": name_initial(request)}
+    if shared is not None:
+        initial |= {"opponent": f"shared:{shared.share_slug}", "against": slug}
+    form = MechaStartForm(request.POST or None, initial=initial, rosters=rosters, shared=shared)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            match = services.mecha_match_start(
+                owner=owner,
+                player=data["name"],
+                mine=data["mine"],
+                opponent=data["opponent"],
+                ram_formula=data["ram_formula"],
+                ram_scope=data["ram_scope"],
+                key=data["key"],
+            )
+        except MatchError as error:
+            form.add_error(None, str(error))
+        else:
+            access.remember_seat(request, match, "a")
+            return redirect("matches:match-board", pk=match.pk)
+    context = {
+        "form": form,
+        "forces": rosters,
+        "shared": shared,
+        "bad_link": bool(slug) and shared is None,
+    }
+    return render(request, "matches/mecha_new.html", context)
+
+
+def mecha_act(request: HttpRequest, pk: int, key: str, change: Request) -> Applied:
+    """One change as the player of match ``pk`` (``access.act`` finds the seat), once per key."""
+    return access.act(
+        request,
+        pk,
+        lambda claim: services.mecha_apply(
+            match_id=pk, side=claim.side, token=claim.token, client_key=key, request=change
+        ),
+    )
+
+
+def tap(request: HttpRequest, pk: int) -> Applied | HttpResponse:
+    """Read and apply the tap in ``request.POST``; a malformed one is a 400, an unknown id 404."""
+    try:
+        key = client_key(request.POST.get("key"))
+        change = ops.parse_op(request.POST.get("op"), request.POST)
+        return mecha_act(request, pk, key, change)
+    except UnknownId as error:
+        player_match(request, pk)  # a stranger is told there is no such match first
+        return inputs.refusal(error, 404)
+    except EventError as error:
+        player_match(request, pk)
+        return inputs.refusal(error, 400)
+
+
+@require_POST
+def mecha_event(request: HttpRequest, pk: int) -> HttpResponse:
+    """A tap on the mecha board: one change, applied once per client key."""
+    applied = tap(request, pk)
+    if isinstance(applied, HttpResponse):
+        return applied
+    if not request.htmx:
+        return redirect(reverse("matches:match-board", args=[pk]) + "#turn")
+    context = _parts(applied.match, applied.state, applied.side) | {
+        "message": applied.error or " ".join(applied.warnings),
+        "refused": bool(applied.error),
+    }
+    return render(request, CHANGES, context)
+
+
+def _poll(request: HttpRequest, viewer: Access) -> HttpResponse:
+    """204 when nothing changed (``matches.polling``), else every part of the board, and the
+    players box if someone joined or left since the board was drawn."""
+    try:
+        seen = polling.seen(request)
+    except EventError as error:
+        return inputs.refusal(error, 400)
+    nothing = polling.unchanged(request, viewer.match, seen)
+    if nothing is not None:
+        return nothing
+    match = get_object_or_404(Match.objects.defer(*HEAVY_FIELDS[:3]), pk=viewer.match.pk)
+    state = services.current_state(match)
+    context = _parts(match, state, viewer.seat)
+    if viewer.seat is not None and polling.joined_changed(request, match):
+        context |= _share(request, Access(match, viewer.seat), state) | {"share": True}
+    return render(request, CHANGES, context)
+
+
+@require_safe
+@never_cache
+def mecha_poll(request: HttpRequest, pk: int) -> HttpResponse:
+    return _poll(request, access.match_for(request, pk, matches=poll_matches(), game=GAME_ID))
+
+
+@require_safe
+@never_cache
+def mecha_watch_poll(request: HttpRequest, slug: str) -> HttpResponse:
+    return _poll(
+        request,
+        access.match_for(request, slug=slug, to="watch", matches=poll_matches(), game=GAME_ID),
+    )
