@@ -32,7 +32,7 @@ def weapon_line(weapon: Weapon) -> str:
         link = f" · {kinds.get(weapon.link_kind, 'Link')} {weapon.link_set}"
     rng = f"Range {_shown(weapon.range)}"
     fix = FIX_WORDS.get(weapon.fix, weapon.fix)
-    return f"{WEAPON_TYPES[weapon.type]} · {rng} · {damage} · {fix}{link}"
+    return f"{WEAPON_TYPES[weapon.type]} type · {rng} · {damage} · {fix}{link}"
 
 
 def unit_card(state: MechaState, unit: Unit) -> dict:

@@ -71,7 +71,7 @@ def _link(fields: Fields) -> Event:
     return _event(
         "link_attack",
         unit=inputs.text(fields.get("unit", ""), "A unit", max_length=40),
-        set=inputs.text(fields.get("set", ""), "A Link set", max_length=40),
+        set=inputs.text(fields.get("link", ""), "A Link set", max_length=40),
         weapons=_ids(fields, "linked"),
         target=inputs.text(fields.get("target", ""), "A target", max_length=40),
         modifier=signed(fields.get("modifier"), "A modifier"),

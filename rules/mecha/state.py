@@ -128,6 +128,14 @@ class Unit:
 
 
 @dataclass(frozen=True)
+class Side:
+    """A side as every game's pages name it: its key ("a", "b") and label."""
+
+    key: str
+    label: str
+
+
+@dataclass(frozen=True)
 class MechaState:
     """The match: side labels, the turn (from 1), the ram reading the players picked, the units,
     and whether it has ended (``result`` "a", "b", "draw")."""
@@ -140,6 +148,10 @@ class MechaState:
     ended: bool = False
     result: str = ""
     note: str = ""
+
+    @property
+    def sides(self) -> tuple[Side, Side]:
+        return Side("a", self.labels[0]), Side("b", self.labels[1])
 
     def unit(self, unit_id: object) -> Unit:
         for unit in self.units:

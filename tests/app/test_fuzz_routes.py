@@ -34,9 +34,10 @@ from django.urls import Resolver404, resolve, reverse
 
 from armies.models import DataPack, Owner, Roster
 from matches.killteam.services import kt_match_start
+from matches.mecha.services import mecha_match_start
 from matches.models import Match
 from matches.ww2.services import ww2_match_start
-from tests import hostile
+from tests import hostile, mecha_forces
 from tests.app.test_fuzz_armies import FIELDS as ROSTER_FIELDS
 from tests.app.test_fuzz_matches import FIELDS as MATCH_FIELDS
 from tests.factories import (
@@ -129,10 +130,18 @@ def world() -> tuple[dict[str, Visitor], list[str], dict[str, list[str]]]:
         opponent=make_ww2_force(ben, name="Blue force"),
         running_gear_counts=True,
     )
+    mecha_match = mecha_match_start(
+        owner=Owner(jan.pk, None),
+        player="jan",
+        mine=mecha_forces.make_force(jan),
+        opponent=mecha_forces.make_force(jan, name="Blue force", army=mecha_forces.BLUE),
+        ram_formula="half_then_add",
+        ram_scope="every_ram",
+    )
     seat_guest(guest, "guest-key-0001")
     guest.post(reverse("armies:roster-create"), {"preset": "north_starter", "key": "g" * 12})
     make_match(None, guest_key="guest-key-0001")
-    for match in (hgb_match, kt_match, ww2_match):
+    for match in (hgb_match, kt_match, ww2_match, mecha_match):
         owner.get(reverse("matches:match-board", args=[match.pk]))  # the owner's seat cookie
     ints = {
         str(pk)
@@ -160,7 +169,8 @@ def world() -> tuple[dict[str, Visitor], list[str], dict[str, list[str]]]:
               reverse("matches:kt-new"), reverse("matches:ww2-new")]  # fmt: skip
     starts += [f"{reverse('datacards')}?pack={p.pk}" for p in (pack, kt_pack)]
     starts += [
-        reverse("matches:match-board", args=[m.pk]) for m in (hgb_match, kt_match, ww2_match)
+        reverse("matches:match-board", args=[m.pk])
+        for m in (hgb_match, kt_match, ww2_match, mecha_match)
     ]
     return visitors, starts, {"int": sorted(ints), "token": sorted(tokens)}
 

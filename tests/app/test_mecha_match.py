@@ -80,7 +80,7 @@ def test_the_board_shows_each_units_counters_held_weapons_and_damage_count(clien
 
 def test_a_link_set_costs_two_action_counters_for_the_set(client, match):
     response = attack(
-        client, match, op="link", unit="b-1", set="1", target="a-1", linked=["u1w1", "u1w2"]
+        client, match, op="link", unit="b-1", link="1", target="a-1", linked=["u1w1", "u1w2"]
     )
     assert response.status_code == 302
     unit = state_of(match).unit("b-1")
@@ -216,3 +216,14 @@ def test_each_tap_takes_a_bounded_number_of_queries(client, match, django_assert
         tap(client, match, f"damage b-1 {n + 1}")
     with django_assert_max_num_queries(12):
         tap(client, match, "damage a-1 1")
+
+
+def test_the_join_link_names_the_sides_and_seats_the_opponent(match):
+    guest = Client()
+    url = reverse("matches:match-join", args=[match.join_slug])
+    page = guest.get(url).content.decode()
+    assert "Join as Blue force" in page
+    response = guest.post(url, {"name": "ben"})
+    assert response.status_code == 302
+    assert tap(guest, match, "move b-1").status_code == 200
+    assert state_of(match).unit("b-1").moved

@@ -110,6 +110,7 @@ def test_every_page_of_every_game_has_no_axe_violations_on_a_phone_and_a_tablet(
     assert any("ww2_board" in t for t in games), games
     mecha = {"armies/mecha_unit.html", "armies/mecha_weapon.html", "armies/mecha_rules.html"}
     assert mecha <= games, games
+    assert {"matches/mecha_board.html", "matches/mecha_attack.html"} <= games, games
     assert len(owned) >= 30, sorted(owned)  # the crawl reached the site, not just its front page
     assert {"matches:match-watch", "matches:match-join", "roster-shared"} <= {v for v, _ in anyone}
 
