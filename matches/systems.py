@@ -18,7 +18,7 @@ from typing import Any
 from django.utils.module_loading import import_string
 
 from blitz_site import systems
-from blitz_site.systems import HGB, KILLTEAM, GameSystem
+from blitz_site.systems import HGB, KILLTEAM, MECHA, GameSystem
 
 
 @dataclass(frozen=True)
@@ -67,8 +67,8 @@ TRACKERS: dict[str, Tracker] = {
         "matches:ww2-new",
         "matches:ww2-summary",
     ),
-    "mecha": Tracker(
-        "mecha",
+    MECHA.id: Tracker(
+        MECHA.id,
         "matches.mecha.services.TAPS",
         "matches.mecha.urls",
         "matches.mecha.views.board_page",

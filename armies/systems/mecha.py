@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django import forms
 from django.http import HttpRequest
+from django.urls import reverse
 
 from armies.mecha import services
 from armies.mecha.forms import ForceCreateForm
@@ -64,6 +65,10 @@ class Mecha(Builder):
             "units": unit_cards(services.read(roster)),
             "play_against_url": self.play_against_url(roster),
         }
+
+    def play_url(self, roster: Roster) -> str:
+        """The mecha match start (the tracker's), once the force has a unit to play."""
+        return f"{reverse('matches:mecha-new')}?roster={roster.pk}" if _units(roster) else ""
 
     def copy_fields(self, roster: Roster, name: str) -> dict:
         return services.copy_fields(roster, name)

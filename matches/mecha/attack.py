@@ -156,6 +156,7 @@ def mecha_attack(request: HttpRequest, pk: int) -> HttpResponse:
         "calcs": calcs,
         "reading": f"{scope_name(state.ram_scope)}",
         "latest": board.log_entry(latest) if latest else None,
+        "rules_url": board.rules_url(),
         "apply_url": reverse("matches:mecha-attack-apply", args=[match.pk]),
         "board_url": reverse("matches:match-board", args=[match.pk]),
         "key": new_key(),

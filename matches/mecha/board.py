@@ -3,6 +3,8 @@ the template prints (every word and number comes from ``rules.mecha``)."""
 
 from __future__ import annotations
 
+from django.urls import NoReverseMatch, reverse
+
 from matches.models import Match, MatchEvent
 from matches.pages import player_label
 from rules.mecha.attacks import RAM_TYPES
@@ -18,6 +20,15 @@ FIX_WORDS = {
     "stand": "Stand",
 }
 NOT_GIVEN = "not given"
+
+
+def rules_url() -> str:
+    """The page "What these rules give" (the builder's, ``armies:mecha-rules``); "" while that
+    page is not part of the site."""
+    try:
+        return reverse("armies:mecha-rules")
+    except NoReverseMatch:
+        return ""
 
 
 def _shown(value: int | None) -> str:

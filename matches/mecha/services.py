@@ -4,7 +4,7 @@ shared ``matches.taps``, with the mecha ``TAPS``)."""
 from __future__ import annotations
 
 from armies.models import Owner, Roster
-from blitz_site import systems
+from blitz_site.systems import MECHA
 from matches import services, taps
 from matches.models import Match, MatchEvent, StateStorage
 from matches.services import MatchError
@@ -13,7 +13,7 @@ from rules.errors import RulesError
 from rules.eventlog import LogEntry, Step
 from rules.mecha import log, play, state, storage
 
-GAME_ID = "mecha"
+GAME_ID = MECHA.id
 
 
 def side_labels(a: str, b: str) -> tuple[str, str]:
@@ -55,7 +55,7 @@ def mecha_match_start(
             f"{side}_roster": roster,
             f"{side}_army": roster.army,
             f"{side}_roster_name": roster.name[:200],
-            f"{side}_faction": systems.get(GAME_ID).short_name,
+            f"{side}_faction": MECHA.short_name,
             f"{side}_fingerprint": roster.data_fingerprint,
         }
     return services.match_create(

@@ -66,6 +66,7 @@ def _parts(match: Match, state: MechaState, seat: str | None) -> dict:
         if controls
         else reverse("matches:mecha-watch-summary", args=[match.watch_slug]),
         "log_md_url": reverse("matches:mecha-log-md", args=[match.pk]) if controls else "",
+        "rules_url": board.rules_url(),
         "joined": match.b_joined,
         "key": new_key(),
     }

@@ -227,3 +227,14 @@ def test_the_join_link_names_the_sides_and_seats_the_opponent(match):
     assert response.status_code == 302
     assert tap(guest, match, "move b-1").status_code == 200
     assert state_of(match).unit("b-1").moved
+
+
+def test_a_force_with_units_offers_a_match_and_the_match_list_starts_one(client, player):
+    force = make_force(player)
+    empty = make_force(player, name="Empty", army={"units": []})
+    from armies.systems import for_roster
+
+    assert for_roster(force).play_url(force) == f"{reverse('matches:mecha-new')}?roster={force.pk}"
+    assert for_roster(empty).play_url(empty) == ""
+    html = client.get(reverse("matches:match-list")).content.decode()
+    assert reverse("matches:mecha-new") in html
