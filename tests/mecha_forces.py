@@ -49,7 +49,7 @@ RED = {
             [
                 _weapon("u1w1", "Machine gun", "range", 24, (2, 6), "1_handed"),
                 _weapon("u1w2", "Bazooka", "heavy_range", 36, (1, 10), "2_handed"),
-                _weapon("u1w3", "Shoulder spike", "rammers", 0, (2, 3), "fixed_handed"),
+                _weapon("u1w3", "Shoulder spike", "rammers", 0, (2, 3), "arc"),
             ],
         ),
         _unit("u2", "Pilot", "infantry", [], strength=0, size_class=0, armour=0),

@@ -131,8 +131,10 @@ def declare(state: MechaState, event: Event) -> Step:
             f"{unit.name} has no arms: only SRACUs and Infantry, and other units with arms, have "
             f"hand-held weapons."
         )
-    if hands > unit.hands:
-        raise RulesError(f"{unit.name} has {unit.hands} hands; these weapons need {hands}.")
+    fixed = sum(1 for w in unit.weapons if w.fix == "fixed_handed")
+    if hands > unit.hands - fixed:
+        taken = f" ({fixed} taken by Fixed Handed weapons)" if fixed else ""
+        raise RulesError(f"{unit.name} has {unit.hands} hands{taken}; these weapons need {hands}.")
     if sum(1 for w in weapons if w.fix == "1_2_handed") > 1:
         raise RulesError("A unit cannot use two 1/2 Handed weapons at the same time.")
     free = not unit.declared and unit.spent == 0 and not unit.used

@@ -48,7 +48,7 @@ ZAKU = unit(
         weapon("u1w1", "Machine gun", "range", 24, (2, 6), "1_handed"),
         weapon("u1w2", "Bazooka", "heavy_range", 36, (1, 10), "2_handed"),
         weapon("u1w3", "Heat hawk", "melee", 0, (1, 6), "1_handed"),
-        weapon("u1w4", "Shoulder spike", "rammers", 0, (2, 3), "fixed_handed"),
+        weapon("u1w4", "Shoulder spike", "rammers", 0, (2, 3), "arc"),
     ],
 )
 GUNTANK = unit(

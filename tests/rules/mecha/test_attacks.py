@@ -264,3 +264,20 @@ def test_ending_a_turn_twice_from_two_screens_changes_nothing_the_second_time():
 def test_the_ram_reading_is_the_players_pick_with_no_default():
     with pytest.raises(RulesError, match="does not decide"):
         match(formula="")
+
+
+def test_a_fixed_handed_weapon_replaces_the_hand_so_it_holds_nothing_else():
+    from tests.rules.mecha.factories import ZAKU as CARD
+    from tests.rules.mecha.factories import weapon
+
+    claw = dict(
+        CARD, weapons=[*CARD["weapons"], weapon("u1w9", "Claw", "melee", 0, (1, 6), "fixed_handed")]
+    )
+    refused(
+        match(a=(claw,)),
+        ("declare", dict(unit=ZAKU, weapons=[BAZOOKA])),
+        match_words="1 taken by Fixed Handed",
+    )
+    assert run(match(a=(claw,)), ("declare", dict(unit=ZAKU, weapons=[GUN]))).state.unit(
+        ZAKU
+    ).held == (GUN,)
