@@ -210,11 +210,11 @@ def test_the_summary_and_markdown_keep_the_damage_counts(client, match):
 
 def test_each_tap_takes_a_bounded_number_of_queries(client, match, django_assert_max_num_queries):
     tap(client, match, "move a-1")
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(8):
         tap(client, match, "move a-2")
     for n in range(6):
         tap(client, match, f"damage b-1 {n + 1}")
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(8):
         tap(client, match, "damage a-1 1")
 
 
