@@ -48,8 +48,9 @@ events = st.one_of(
     ),
     st.just(lambda state: make_event("end_turn", turn=state.turn)),
 )
+ends = st.builds(lambda w: make_event("end_match", winner=w), st.sampled_from(["a", "b", "draw"]))
 ops = st.lists(
-    st.one_of(events, events, events, st.tuples(st.just("undo"), st.integers(1, 80))),
+    st.one_of(events, events, events, ends, st.tuples(st.just("undo"), st.integers(1, 80))),
     min_size=5,
     max_size=50,
 )
