@@ -83,7 +83,9 @@ def _apply(fields: Fields, target: str, rammer: str = "") -> Event:
     if rammer:
         if rammer == target:
             raise EventError("A rammer's own damage goes to the rammer, not the target.")
-        hits[rammer] = _number(fields, "self_amount", "The rammer's own damage", 0)
+        own = _number(fields, "self_amount", "The rammer's own damage", 0)
+        if own:
+            hits[rammer] = own
     note = inputs.text(fields.get("note", ""), "A note", max_length=120)
     return _event("damage", hits=hits, note=note)
 
