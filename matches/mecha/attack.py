@@ -5,10 +5,10 @@ rolled or entered as one undoable event. No hit chance: the rules text gives no 
 
 from __future__ import annotations
 
-from fractions import Fraction
+import secrets
 from urllib.parse import urlencode
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
@@ -22,7 +22,7 @@ from rules.errors import RulesError
 from rules.eventlog import UnknownId
 from rules.mecha.attacks import ATTACKS, RAM_TYPES, RANGE_TYPES
 from rules.mecha.calculate import Calculation, calculate
-from rules.mecha.damage import Distribution, scope_name
+from rules.mecha.damage import Distribution, rammer_damage, roll, scope_name
 from rules.mecha.state import MechaState, Unit, Weapon
 
 PICKS = ("unit", "weapon", "attack", "target", "link", "strength", "armour", "size")
@@ -167,8 +167,17 @@ def mecha_attack(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def mecha_attack_apply(request: HttpRequest, pk: int) -> HttpResponse:
-    """Record the attack (or the Link set's), or apply the damage, and come back to the page."""
-    applied = views.tap(request, pk)
+    """Record the attack (or the Link set's), or apply the damage (typed in, or rolled here), and
+    come back to the page."""
+    fields = request.POST
+    if fields.get("op") == "roll":
+        try:
+            fields = rolled(request, pk)
+        except UnknownId as error:
+            return inputs.refusal(error, 404)
+        except RulesError as error:
+            return inputs.refusal(error, 400)
+    applied = views.tap(request, pk, fields)
     if isinstance(applied, HttpResponse):
         return applied
     query = {
@@ -178,5 +187,31 @@ def mecha_attack_apply(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(f"{url}?{urlencode({k: v for k, v in query.items() if v})}#latest")
 
 
-def chance_words(chance: Fraction) -> str:
-    return f"{chance} ({float(chance) * 100:.1f}%)"
+def rolled(request: HttpRequest, pk: int) -> QueryDict:
+    """The apply form's fields with the damage rolled here: the attack's dice (the cards' figures
+    and those typed in; they do not change in a match), and for a ram the rammer's own damage
+    under the players' reading. A tap sent twice keeps its first roll (its key is applied once)."""
+    match = views.player_match(request, pk)
+    state = services.current_state(match)
+    pick = _pick(state, request.POST)
+    if pick["link"]:
+        raise RulesError("Each weapon of a Link set rolls separately: type in what hit.")
+    unit, target, weapon = pick["unit"], pick["target"], pick["weapon"]
+    calc = calculate(state, unit, weapon, pick["attack"], target, **pick["figures"])
+    if calc.dice is None:
+        raise RulesError(calc.missing or "This attack has no damage dice: type the damage in.")
+    dice = roll(calc.dice, secrets.randbelow)
+    fields = request.POST.copy()
+    fields["amount"] = str(sum(dice))
+    fields["op"] = f"apply {target.id}"
+    if pick["attack"] == "ram":
+        armour = pick["figures"]["armour"]
+        armour = target.armour if armour is None else armour
+        if armour is None:
+            raise RulesError(f"{target.name}'s Armour is not on its card: enter it.")
+        own = rammer_damage(sum(dice), armour, state.ram_formula, state.ram_scope, calc.weapon_ram)
+        fields["self_amount"] = str(own)
+        fields["op"] += f" {unit.id}"
+    shown = ", ".join(map(str, dice))
+    fields["note"] = f"rolled here: {calc.dice} = {sum(dice)} ({shown})"[:120]
+    return fields

@@ -157,11 +157,13 @@ def mecha_act(request: HttpRequest, pk: int, key: str, change: Request) -> Appli
     )
 
 
-def tap(request: HttpRequest, pk: int) -> Applied | HttpResponse:
-    """Read and apply the tap in ``request.POST``; a malformed one is a 400, an unknown id 404."""
+def tap(request: HttpRequest, pk: int, fields: ops.Fields | None = None) -> Applied | HttpResponse:
+    """Read and apply the tap in ``fields`` (``request.POST`` unless given); a malformed one is a
+    400, an unknown id 404."""
+    fields = request.POST if fields is None else fields
     try:
-        key = client_key(request.POST.get("key"))
-        change = ops.parse_op(request.POST.get("op"), request.POST)
+        key = client_key(fields.get("key"))
+        change = ops.parse_op(fields.get("op"), fields)
         return mecha_act(request, pk, key, change)
     except UnknownId as error:
         player_match(request, pk)  # a stranger is told there is no such match first

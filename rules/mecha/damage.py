@@ -169,3 +169,18 @@ def scope_name(scope: str) -> str:
 def push(strength: int, size_class: int) -> int:
     """How far both units move after a ram: Strength - Size Class, at least 0 (inches)."""
     return max(0, strength - size_class)
+
+
+def roll(dice: Dice, randbelow: Callable[[int], int]) -> tuple[int, ...]:
+    """Each die of ``dice`` rolled with ``randbelow`` (``secrets.randbelow``: 0 to n - 1)."""
+    return tuple(randbelow(dice.die) + 1 for _ in range(dice.count))
+
+
+def rammer_damage(dealt: int, armour: int, formula: str, scope: str, weapon_ram: bool) -> int:
+    """The rammer's own damage under the players' reading: 0 for a ram without a Rammers or Long
+    Melee weapon when only a weapon ram damages the rammer."""
+    if scope not in SCOPES:
+        raise RulesError(f"A ram self-damage scope is {' or '.join(SCOPES)}; got {scope!r}.")
+    if scope == WEAPON_RAM_ONLY and not weapon_ram:
+        return 0
+    return self_damage(dealt, armour, formula)

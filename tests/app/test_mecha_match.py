@@ -238,3 +238,23 @@ def test_a_force_with_units_offers_a_match_and_the_match_list_starts_one(client,
     assert for_roster(empty).play_url(empty) == ""
     html = client.get(reverse("matches:match-list")).content.decode()
     assert reverse("matches:mecha-new") in html
+
+
+def test_damage_rolled_here_follows_the_dice_and_the_players_reading(client, match):
+    ram = {"op": "roll", "unit": "a-1", "attack": "ram", "target": "b-1"}
+    assert attack(client, match, **ram).status_code == 302
+    state = state_of(match)
+    dealt, own = state.unit("b-1").damage, state.unit("a-1").damage
+    assert 4 <= dealt <= 24 and own == dealt // 2 + 3  # half, then Armour 3 added
+    latest = MatchEvent.objects.filter(match=match).latest("seq")
+    assert "rolled here: 4D6 =" in latest.summary
+    key = "r" * 20
+    attack(
+        client, match, key=key, op="roll", unit="a-1", weapon="u1w1", attack="range", target="b-1"
+    )
+    attack(
+        client, match, key=key, op="roll", unit="a-1", weapon="u1w1", attack="range", target="b-1"
+    )
+    assert MatchEvent.objects.filter(match=match).count() == 2  # sent twice, rolled once
+    link = attack(client, match, op="roll", unit="b-1", link="1", target="a-1")
+    assert link.status_code == 400 and "rolls separately" in link.content.decode()

@@ -124,3 +124,20 @@ def test_the_calculator_says_a_strength_0_ram_is_not_covered_and_asks_for_missin
     assert calculate(state, pilot, None, "melee", tank).dice == Dice(1, 3)
     entered = calculate(state, pilot, None, "ram", tank, strength=2, armour=1, size_class=0)
     assert entered.dice == Dice(2, 6) and entered.push == 2
+
+
+def test_a_roll_on_screen_is_one_die_of_each_face_count_per_die():
+    from rules.mecha.damage import roll
+
+    faces = iter([0, 5, 2])
+    assert roll(Dice(3, 6), lambda n: next(faces)) == (1, 6, 3)
+
+
+@pytest.mark.parametrize(
+    "scope,weapon_ram,expected",
+    [("every_ram", False, 5), ("weapon_ram_only", False, 0), ("weapon_ram_only", True, 5)],
+)
+def test_the_rammers_own_damage_follows_the_reading_the_players_picked(scope, weapon_ram, expected):
+    from rules.mecha.damage import rammer_damage
+
+    assert rammer_damage(7, 2, "half_then_add", scope, weapon_ram) == expected
