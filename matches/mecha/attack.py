@@ -180,9 +180,8 @@ def mecha_attack_apply(request: HttpRequest, pk: int) -> HttpResponse:
     applied = views.tap(request, pk, fields)
     if isinstance(applied, HttpResponse):
         return applied
-    query = {
-        name: inputs.text(request.POST.get(name, ""), "A pick", max_length=40) for name in PICKS
-    }
+    # The page's picks, as they came (the page reads them again, one checked way).
+    query = {name: request.POST.get(name, "")[:40] for name in PICKS}
     url = reverse("matches:mecha-attack", args=[pk])
     return redirect(f"{url}?{urlencode({k: v for k, v in query.items() if v})}#latest")
 

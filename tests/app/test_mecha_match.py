@@ -258,3 +258,9 @@ def test_damage_rolled_here_follows_the_dice_and_the_players_reading(client, mat
     assert MatchEvent.objects.filter(match=match).count() == 2  # sent twice, rolled once
     link = attack(client, match, op="roll", unit="b-1", link="1", target="a-1")
     assert link.status_code == 400 and "rolls separately" in link.content.decode()
+
+
+def test_a_long_or_odd_pick_sent_with_the_damage_is_no_500(client, match):
+    response = attack(client, match, op="apply b-1", amount="1", weapon="x" * 500, unit="\x00")
+    assert response.status_code == 302
+    assert client.get(response["Location"]).status_code in (400, 404)
