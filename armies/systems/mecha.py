@@ -68,7 +68,8 @@ class Mecha(Builder):
 
     def play_url(self, roster: Roster) -> str:
         """The mecha match start (the tracker's), once the force has a unit to play."""
-        return f"{reverse('matches:mecha-new')}?roster={roster.pk}" if _units(roster) else ""
+        playable = bool(services.read(roster).units)
+        return f"{reverse('matches:mecha-new')}?roster={roster.pk}" if playable else ""
 
     def copy_fields(self, roster: Roster, name: str) -> dict:
         return services.copy_fields(roster, name)
