@@ -264,3 +264,24 @@ def test_a_long_or_odd_pick_sent_with_the_damage_is_no_500(client, match):
     response = attack(client, match, op="apply b-1", amount="1", weapon="x" * 500, unit="\x00")
     assert response.status_code == 302
     assert client.get(response["Location"]).status_code in (400, 404)
+
+
+def test_a_force_typed_in_the_builder_starts_a_match(client, player):
+    from tests.factories import make_force as built_force
+
+    mine, theirs = built_force(player), built_force(player)
+    match = mecha_match_start(
+        owner=Owner(player.pk, None),
+        player="jan",
+        mine=mine,
+        opponent=theirs,
+        ram_formula="half_of_sum",
+        ram_scope="weapon_ram_only",
+    )
+    state = current_state(match)
+    zaku = state.unit("a-1")
+    assert zaku.hands == 2 and [w.name for w in zaku.weapons] == ["Machine gun", "Heat hawk"]
+    assert (
+        tap(client, match, "declare a-1", **{"held-a-1": [zaku.weapons[0].id]}).status_code == 200
+    )
+    assert state_of(match).unit("a-1").held == (zaku.weapons[0].id,)
