@@ -15,6 +15,7 @@ from django.urls import URLResolver, get_resolver, reverse
 
 from armies.models import DataPack, Owner
 from matches.killteam.services import kt_match_start
+from matches.mecha.services import mecha_match_start
 from matches.models import Match
 from matches.ww2.services import ww2_match_start
 from tests.factories import (
@@ -243,6 +244,24 @@ MATRIX = [
     Case("matches:ww2-summary", "GET", ("w2match",), owner_only(200)),
     Case("matches:ww2-log-md", "GET", ("w2match",), owner_only(200)),
     Case("matches:ww2-watch-summary", "GET", ("w2watch",), same(200)),
+    # Mecha matches ("mmatch": the owner's, the force "mforce" on both sides)
+    Case("matches:mecha-new", "GET", (), same(200)),
+    Case("matches:match-board", "GET", ("mmatch",), owner_only(200)),
+    Case("matches:match-watch", "GET", ("mwatch",), same(200)),
+    Case(
+        "matches:mecha-event",
+        "POST",
+        ("mmatch",),
+        owner_only(302),
+        {"op": "move a-1", "key": "matrix-tap-0001"},
+    ),
+    Case("matches:mecha-poll", "GET", ("mmatch",), owner_only(204), query="?seq=0"),
+    Case("matches:mecha-watch-poll", "GET", ("mwatch",), same(204), query="?seq=0"),
+    Case("matches:mecha-attack", "GET", ("mmatch",), owner_only(200)),
+    Case("matches:mecha-attack-apply", "POST", ("mmatch",), owner_only(400), {}),  # no key
+    Case("matches:mecha-summary", "GET", ("mmatch",), owner_only(200)),
+    Case("matches:mecha-log-md", "GET", ("mmatch",), owner_only(200)),
+    Case("matches:mecha-watch-summary", "GET", ("mwatch",), same(200)),
 ]
 
 
@@ -292,8 +311,18 @@ def test_who_may_do_what(case, role):
         opponent=make_ww2_force(owner, name="Blue force"),
         running_gear_counts=True,
     )
+    mmatch = mecha_match_start(
+        owner=Owner(owner.pk, None),
+        player="owner",
+        mine=mforce,
+        opponent=mforce,
+        ram_formula="half_then_add",
+        ram_scope="every_ram",
+    )
     values = {
         "mforce": mforce.pk,
+        "mmatch": mmatch.pk,
+        "mwatch": mmatch.watch_slug,
         "w2match": w2match.pk,
         "w2watch": w2match.watch_slug,
         "ktmatch": ktmatch.pk,
