@@ -1,7 +1,8 @@
 """The WWII force editor's forms and the page of what the rules text gives.
 
 Plain forms, each answered with a redirect when it is saved; a refused form is drawn again
-with its sentence beside the field and everything typed kept (status 400). Each view is scoped
+with its sentence beside the field and everything typed kept (status 200, as a
+form error; the browser logs no failed request). Each view is scoped
 to the owner's WWII rosters: anything else is a 404, as another player's roster is.
 """
 
@@ -65,10 +66,10 @@ def force_rename(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _vehicle_page(
-    request: HttpRequest, roster: Roster, form: VehicleForm, vehicle: f.Vehicle | None, status: int
+    request: HttpRequest, roster: Roster, form: VehicleForm, vehicle: f.Vehicle | None
 ) -> HttpResponse:
     context = {"roster": roster, "form": form, "vehicle": vehicle, "rules_note": RULES_NOTE}
-    return render(request, "armies/ww2_vehicle.html", context, status=status)
+    return render(request, "armies/ww2_vehicle.html", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -76,7 +77,7 @@ def vehicle_new(request: HttpRequest, pk: int) -> HttpResponse:
     roster = own_roster(request, pk, WW2)
     if request.method != "POST":
         return _vehicle_page(
-            request, roster, VehicleForm(initial=VehicleForm.initial_for(None)), None, 200
+            request, roster, VehicleForm(initial=VehicleForm.initial_for(None)), None
         )
     form = VehicleForm(request.POST)
     if form.is_valid():
@@ -94,7 +95,7 @@ def vehicle_new(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, f"Added {form.cleaned_data['name']}.")
             return redirect(edit_url(pk, "vehicles"))
-    return _vehicle_page(request, roster, form, None, 400)
+    return _vehicle_page(request, roster, form, None)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -106,7 +107,7 @@ def vehicle_edit(request: HttpRequest, pk: int, vehicle: str) -> HttpResponse:
         raise Http404("That vehicle is no longer in the force.") from error
     if request.method != "POST":
         form = VehicleForm(initial=VehicleForm.initial_for(current))
-        return _vehicle_page(request, roster, form, current, 200)
+        return _vehicle_page(request, roster, form, current)
     form = VehicleForm(request.POST)
     if form.is_valid():
         try:
@@ -120,7 +121,7 @@ def vehicle_edit(request: HttpRequest, pk: int, vehicle: str) -> HttpResponse:
         else:
             messages.success(request, f"Saved {form.cleaned_data['name']}.")
             return redirect(edit_url(pk, f"vehicle-{current.id}"))
-    return _vehicle_page(request, roster, form, current, 400)
+    return _vehicle_page(request, roster, form, current)
 
 
 @require_POST
@@ -156,7 +157,7 @@ def soldier_add(request: HttpRequest, pk: int) -> HttpResponse:
             f"Added {form.cleaned_data['name']}.",
         )
     context = {"roster": roster, "form": form, "soldier": None}
-    return render(request, "armies/ww2_soldier.html", context, status=400)
+    return render(request, "armies/ww2_soldier.html", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -184,9 +185,8 @@ def soldier_edit(request: HttpRequest, pk: int, soldier: str) -> HttpResponse:
                 ),
                 f"Saved {form.cleaned_data['name']}.",
             )
-    status = 400 if form.is_bound else 200
     context = {"roster": roster, "form": form, "soldier": current}
-    return render(request, "armies/ww2_soldier.html", context, status=status)
+    return render(request, "armies/ww2_soldier.html", context)
 
 
 @require_POST
