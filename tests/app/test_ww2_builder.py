@@ -270,3 +270,23 @@ def test_my_rosters_line(client, player):
     assert "WWII skirmish · <strong>2 vehicles · 2 soldiers on foot</strong>" in page(
         client, reverse("armies:roster-list")
     )
+
+
+def test_the_editor_reads_a_big_force_in_as_few_queries_as_a_small_one(
+    client, player, django_assert_max_num_queries
+):
+    roster = make_force(player)
+    url = reverse("armies:roster-edit", args=[roster.pk])
+    client.get(url)
+    with django_assert_max_num_queries(8):
+        page(client, url)
+    data = json.loads(json.dumps(WW2_FORCE))
+    for number in range(3, 41):
+        data["vehicles"].append({**data["vehicles"][0], "id": f"v{number}", "crew": []})
+        data["infantry"].append(
+            {"id": f"i{number}", "name": f"Soldier {number}", "rank": "soldier"}
+        )
+    roster.army = data
+    roster.save()
+    with django_assert_max_num_queries(8):
+        assert "40 vehicles · 40 soldiers on foot" in page(client, url)
