@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 from django.contrib.auth.models import User
 
 import rules.hgb
@@ -169,56 +167,3 @@ def make_force(user: User | None = None, *, guest_key: str = "", document=None) 
     owner = Owner(user.pk if user else None, guest_key or (None if user else "guest-key-0001"))
     fields = mecha_fields(mecha_cards.read_force(document), document["name"])
     return new_roster(owner, **fields)
-
-
-WW2_FORCE = {
-    "vehicles": [
-        {
-            "id": "v1",
-            "name": "T-34 no. 1",
-            "kind": "tank",
-            "kind_name": "",
-            "armour_class": 4,
-            "gun_class": 5,
-            "seats": 6,
-            "mgs": ["hull", "turret"],
-            "flamethrower": True,
-            "napalm": 1,
-            "smoke": 1,
-            "specialisations": ["mine_trawl"],
-            "crew": [
-                {"id": "v1c1", "name": "Ivanov", "commander": True},
-                {"id": "v1c2", "name": "Kuznetsov", "commander": False},
-            ],
-        },
-        {
-            "id": "v2",
-            "name": "Opel Blitz",
-            "kind": "truck",
-            "kind_name": "",
-            "armour_class": 1,
-            "gun_class": None,
-            "seats": 10,
-            "mgs": [],
-            "flamethrower": False,
-            "napalm": 0,
-            "smoke": 0,
-            "specialisations": [],
-            "crew": [],
-        },
-    ],
-    "infantry": [
-        {"id": "i1", "name": "Petrov", "rank": "soldier"},
-        {"id": "i2", "name": "Orlov", "rank": "officer"},
-    ],
-}
-
-
-def make_ww2_force(user: User | None = None, *, guest_key: str = "", name: str = "Red force"):
-    """A WWII skirmish force: a tank with a crew of two, a truck, two soldiers on foot."""
-    from armies.ww2.services import force_create
-
-    roster = force_create(owner=_owner(user, guest_key), name=name)
-    roster.army = copy.deepcopy(WW2_FORCE)
-    roster.save()
-    return roster

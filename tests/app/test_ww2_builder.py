@@ -11,12 +11,64 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from armies.models import Roster
+from armies.models import Owner, Roster
+from armies.ww2.services import force_create
 from blitz_site.systems import WW2
 from rules.ww2 import force as f
-from tests.factories import WW2_FORCE, make_ww2_force, make_user
+from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
+
+
+WW2_FORCE = {
+    "vehicles": [
+        {
+            "id": "v1",
+            "name": "T-34 no. 1",
+            "kind": "tank",
+            "kind_name": "",
+            "armour_class": 4,
+            "gun_class": 5,
+            "seats": 6,
+            "mgs": ["hull", "turret"],
+            "flamethrower": True,
+            "napalm": 1,
+            "smoke": 1,
+            "specialisations": ["mine_trawl"],
+            "crew": [
+                {"id": "v1c1", "name": "Ivanov", "commander": True},
+                {"id": "v1c2", "name": "Kuznetsov", "commander": False},
+            ],
+        },
+        {
+            "id": "v2",
+            "name": "Opel Blitz",
+            "kind": "truck",
+            "kind_name": "",
+            "armour_class": 1,
+            "gun_class": None,
+            "seats": 10,
+            "mgs": [],
+            "flamethrower": False,
+            "napalm": 0,
+            "smoke": 0,
+            "specialisations": [],
+            "crew": [],
+        },
+    ],
+    "infantry": [
+        {"id": "i1", "name": "Petrov", "rank": "soldier"},
+        {"id": "i2", "name": "Orlov", "rank": "officer"},
+    ],
+}
+
+
+def make_ww2_force(user, *, name: str = "Red force") -> Roster:
+    """A WWII skirmish force: a tank with a crew of two, a truck, two soldiers on foot."""
+    roster = force_create(owner=Owner(user.pk, None), name=name)
+    roster.army = json.loads(json.dumps(WW2_FORCE))
+    roster.save()
+    return roster
 
 
 def page(client, url: str) -> str:
@@ -275,7 +327,7 @@ def test_my_rosters_line(client, player):
 def test_the_editor_reads_a_big_force_in_as_few_queries_as_a_small_one(
     client, player, django_assert_max_num_queries
 ):
-    roster = make_force(player)
+    roster = make_ww2_force(player)
     url = reverse("armies:roster-edit", args=[roster.pk])
     client.get(url)
     with django_assert_max_num_queries(8):
