@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.urls import reverse
 from django.utils.module_loading import import_string
 
 from blitz_site import systems
@@ -29,6 +30,9 @@ class Tracker:
     board_path: str  # (request, access) -> the board page
     start_name: str  # the URL name of the page that starts a match of this game
     summary_name: str  # the URL name of a match's summary page (a player's, by ``pk``)
+    # (match) -> the game's part of the stream overlay (``matches.views.match_overlay``): a dict
+    # with "template" (the part's template) and what it draws. "": the game has no overlay.
+    overlay_path: str = ""
 
     @property
     def game(self) -> GameSystem:
@@ -41,6 +45,9 @@ class Tracker:
     def board(self, request, viewer):
         return import_string(self.board_path)(request, viewer)
 
+    def overlay(self, match) -> dict:
+        return import_string(self.overlay_path)(match)
+
 
 TRACKERS: dict[str, Tracker] = {
     HGB.id: Tracker(
@@ -50,6 +57,7 @@ TRACKERS: dict[str, Tracker] = {
         "matches.hgb.views.hgb_board",
         "matches:match-new",
         "matches:match-summary",
+        overlay_path="matches.hgb.overlay.overlay",
     ),
     KILLTEAM.id: Tracker(
         KILLTEAM.id,
@@ -58,6 +66,7 @@ TRACKERS: dict[str, Tracker] = {
         "matches.killteam.views.board_page",
         "matches:kt-new",
         "matches:kt-summary",
+        overlay_path="matches.killteam.overlay.overlay",
     ),
     "ww2": Tracker(
         "ww2",
@@ -82,6 +91,13 @@ def every() -> list[Tracker]:
     """The trackers in the games' order (``blitz_site.systems.SYSTEMS``): the match list's
     start buttons, the first the main one."""
     return [TRACKERS[game_id] for game_id in systems.SYSTEMS if game_id in TRACKERS]
+
+
+def overlay_url(match) -> str:
+    """The stream overlay of ``match`` (by its watch link), or "" when its game has none."""
+    if not tracker(match.system).overlay_path:
+        return ""
+    return reverse("matches:match-overlay", args=[match.watch_slug])
 
 
 def tracker(system_id: str) -> Tracker:

@@ -13,6 +13,7 @@ urlpatterns = [
     path("join/<token:slug>/", views.match_join, name="match-join"),
     path("watch/<token:slug>/", views.match_watch, name="match-watch"),
     path("watch/<token:slug>/stream", streams.watch_stream, name="watch-stream"),
+    path("watch/<token:slug>/overlay/", views.match_overlay, name="match-overlay"),
     path("<int:pk>/", views.match_board, name="match-board"),
     path("<int:pk>/stream", streams.match_stream, name="stream"),
     path("<int:pk>/join-link/", views.match_join_link, name="match-join-link"),

@@ -7,17 +7,22 @@ import io
 
 import segno
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
 from armies.owners import request_owner
-from matches import access, services, systems
+from blitz_site import inputs
+from matches import access, logs, polling, services, systems
 from matches.forms import MatchJoinForm
-from matches.pages import name_initial
+from matches.pages import actor_label, name_initial
 from matches.queries import my_matches
+from rules.eventlog import EventError
+
+OVERLAY = "matches/match_overlay.html"
+OVERLAY_LOG = 3  # the log lines the stream overlay shows, newest first
 
 
 @require_safe
@@ -91,3 +96,41 @@ def match_board(request: HttpRequest, pk: int) -> HttpResponse:
 def match_watch(request: HttpRequest, slug: str) -> HttpResponse:
     watching = access.match_for(request, slug=slug, to="watch")
     return systems.tracker(watching.match.system).board(request, watching)
+
+
+@require_safe
+def match_overlay(request: HttpRequest, slug: str) -> HttpResponse:
+    """The stream overlay (by the watch link): the match for streaming software, no controls.
+    Its poller asks this view again (htmx, ``?seq=``): 204 when nothing changed, else the
+    overlay's parts."""
+    match = access.match_for(request, slug=slug, to="watch").match
+    tracker = systems.tracker(match.system)
+    if not tracker.overlay_path:
+        raise Http404("This game has no stream overlay.")
+    if request.htmx:
+        try:
+            unchanged = polling.unchanged(request, match, polling.seen(request))
+        except EventError as error:
+            return inputs.refusal(error, 400)
+        if unchanged is not None:
+            return unchanged
+    rows = logs.newest_first(match).filter(refused=False)[:OVERLAY_LOG]
+    watch_url = reverse("matches:match-watch", args=[slug])
+    context = {
+        "match": match,
+        "game": tracker.overlay(match),
+        "log": [
+            {
+                "seq": row.seq,
+                "actor": actor_label(row.actor_name, row.actor_side),
+                "summary": row.summary,
+                "undone": not row.effective,
+            }
+            for row in rows
+        ],
+        "poll_url": reverse("matches:match-overlay", args=[slug]),
+        "stream_url": watch_url + "stream",  # matches:watch-stream
+        "joined": match.b_joined,
+        "oob": bool(request.htmx),
+    }
+    return render(request, OVERLAY + ("#overlay-parts" if request.htmx else ""), context)

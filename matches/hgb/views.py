@@ -17,7 +17,7 @@ from armies.owners import request_owner
 from blitz_site import inputs
 from blitz_site.systems import HGB
 from blitz_site.text import is_token
-from matches import access, logs, offers, polling, taps
+from matches import access, logs, offers, polling, systems, taps
 from matches.access import Access
 from matches.forms import client_key
 from matches.hgb import board, services
@@ -79,6 +79,7 @@ def _share_context(request: HttpRequest, player: Access, state: MatchState) -> d
         "watch_url": request.build_absolute_uri(
             reverse("matches:match-watch", args=[match.watch_slug])
         ),
+        "overlay_url": systems.overlay_url(match),
     }
 
 

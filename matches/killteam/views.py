@@ -14,7 +14,7 @@ from armies.owners import request_owner
 from blitz_site import inputs
 from blitz_site.systems import KILLTEAM
 from blitz_site.text import is_token
-from matches import access, offers, polling
+from matches import access, offers, polling, systems
 from matches.access import Access
 from matches.forms import client_key
 from matches.killteam import board, ops, services
@@ -94,7 +94,7 @@ def board_page(request: HttpRequest, viewer: Access) -> HttpResponse:
     game's tracker for it)."""
     match = viewer.match
     state = services.current_state(match)
-    context = _parts(match, state, viewer.seat)
+    context = _parts(match, state, viewer.seat) | {"overlay_url": systems.overlay_url(match)}
     if viewer.seat is not None:
         context |= _share(request, viewer, state)
     response = render(request, BOARD, context)
