@@ -112,7 +112,10 @@ def test_every_page_of_every_game_has_no_axe_violations_on_a_phone_and_a_tablet(
     assert mecha <= games, games
     assert {"matches/mecha_board.html", "matches/mecha_attack.html"} <= games, games
     assert len(owned) >= 30, sorted(owned)  # the crawl reached the site, not just its front page
-    assert {"matches:match-watch", "matches:match-join", "roster-shared"} <= {v for v, _ in anyone}
+    reached = {v for v, _ in anyone}
+    assert {"matches:match-watch", "matches:match-join", "roster-shared"} <= reached
+    # The stream overlay, from the watch page's link: both games' (two templates, one route).
+    assert sum(v == "matches:match-overlay" for v, _ in anyone) == 1, sorted(anyone)
 
     scanned, failures = [], []
     for who, client, pages in (("owner", owner, owned), ("anyone", Client(), anyone)):
