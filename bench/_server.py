@@ -86,6 +86,7 @@ class Stack:
     """A temporary production-like deployment: database, static files, gunicorn on loopback."""
 
     workers: int = 2
+    asgi: bool = False  # gunicorn with uvicorn workers (as production, for the push streams)
     settings: str = "blitz_site.settings"
     tmp: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="blitz-bench-")))
     env: dict[str, str] = field(default_factory=dict)
@@ -94,6 +95,16 @@ class Stack:
     _server: subprocess.Popen | None = None
     _pg_url: str = ""
     _pg_name: str = ""
+
+    @property
+    def pg_database(self) -> str:
+        """The temporary PostgreSQL database's name, or "" on SQLite."""
+        return self._pg_name
+
+    @property
+    def server_pid(self) -> int:
+        """gunicorn's master (the leader of its process group), once started."""
+        return self._server.pid if self._server else 0
 
     # Setting up ---------------------------------------------------------------------------------
 
@@ -173,8 +184,11 @@ class Stack:
             in subprocess.run([gunicorn, "--help"], capture_output=True, text=True).stdout
         ):
             options.append("--no-control-socket")
+        app = ["blitz_site.wsgi"]
+        if self.asgi:
+            app = ["blitz_site.asgi", "--worker-class", "uvicorn_worker.UvicornWorker"]
         self._server = subprocess.Popen(
-            [gunicorn, "blitz_site.wsgi", "--bind", f"{LOOPBACK}:{self.port}", *options],
+            [gunicorn, *app, "--bind", f"{LOOPBACK}:{self.port}", *options],
             cwd=ROOT,
             env=self.env,
             stdout=log,

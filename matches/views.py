@@ -115,7 +115,6 @@ def match_overlay(request: HttpRequest, slug: str) -> HttpResponse:
         if unchanged is not None:
             return unchanged
     rows = logs.newest_first(match).filter(refused=False)[:OVERLAY_LOG]
-    watch_url = reverse("matches:match-watch", args=[slug])
     context = {
         "match": match,
         "game": tracker.overlay(match),
@@ -129,7 +128,6 @@ def match_overlay(request: HttpRequest, slug: str) -> HttpResponse:
             for row in rows
         ],
         "poll_url": reverse("matches:match-overlay", args=[slug]),
-        "stream_url": watch_url + "stream",  # matches:watch-stream
         "joined": match.b_joined,
         "oob": bool(request.htmx),
     }
