@@ -450,6 +450,34 @@
     if (open) unfolded[card.id] = true; else delete unfolded[card.id];
   });
 
+  /* A part of the board whose script and stylesheet are fetched on first use (Heavy Gear Blitz's
+   * attack helper in place, templates/matches/_attack_panel.html), so a board that never opens
+   * it never loads them: the first tap on one of its openers (data-lazy-openers, a selector)
+   * fetches data-lazy-script and data-lazy-css, then taps the opener again for the script. */
+  document.addEventListener("click", function (evt) {
+    var part = document.querySelector("[data-lazy-script]");
+    if (!part || part.dataset.lazyLoading || evt.button !== 0 || evt.metaKey || evt.ctrlKey || evt.shiftKey) return;
+    var opener = evt.target.closest(part.dataset.lazyOpeners);
+    if (!opener) return;
+    evt.preventDefault();
+    part.dataset.lazyLoading = "1";
+    var waiting = 2;
+    var ready = function () {
+      waiting -= 1;
+      if (waiting === 0) opener.click();
+    };
+    var css = document.createElement("link");
+    css.rel = "stylesheet";
+    css.href = part.dataset.lazyCss;
+    css.onload = css.onerror = ready;
+    var script = document.createElement("script");
+    script.src = part.dataset.lazyScript;
+    script.onload = ready;
+    script.onerror = function () { window.location.href = opener.href; };
+    document.head.appendChild(css);
+    document.head.appendChild(script);
+  });
+
   /* Copy buttons for the join and watch links. */
   document.addEventListener("click", function (evt) {
     var button = evt.target.closest("[data-copy]");
