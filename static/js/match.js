@@ -477,20 +477,4 @@
     document.head.appendChild(css);
     document.head.appendChild(script);
   });
-
-  /* Copy buttons for the join and watch links. */
-  document.addEventListener("click", function (evt) {
-    var button = evt.target.closest("[data-copy]");
-    if (!button) return;
-    var input = document.getElementById(button.dataset.copy);
-    if (!input) return;
-    input.select();
-    var done = function () { button.textContent = "Copied"; };
-    if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(input.value).then(done, function () { document.execCommand("copy"); done(); });
-    } else {
-      document.execCommand("copy");
-      done();
-    }
-  });
 })();
