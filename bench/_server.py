@@ -11,6 +11,7 @@ the database the URL names is never touched.
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import os
 import secrets
@@ -277,7 +278,11 @@ class Response:
 
     @property
     def text(self) -> str:
-        return self.body.decode("utf-8", errors="replace")
+        """The body as text (decompressed when gzip-encoded, as nginx sends HTML)."""
+        body = self.body
+        if self.headers.get("Content-Encoding", "") == "gzip":
+            body = gzip.decompress(body)
+        return body.decode("utf-8", errors="replace")
 
 
 class Client:
