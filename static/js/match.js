@@ -450,10 +450,7 @@
     if (open) unfolded[card.id] = true; else delete unfolded[card.id];
   });
 
-  /* A part of the board whose script and stylesheet are fetched on first use (Heavy Gear Blitz's
-   * attack helper in place, templates/matches/_attack_panel.html), so a board that never opens
-   * it never loads them: the first tap on one of its openers (data-lazy-openers, a selector)
-   * fetches data-lazy-script and data-lazy-css, then taps the opener again for the script. */
+  /* data-lazy-script/-css: fetched on the first tap of a data-lazy-openers link, then tapped again. */
   document.addEventListener("click", function (evt) {
     var part = document.querySelector("[data-lazy-script]");
     if (!part || part.dataset.lazyLoading || evt.button !== 0 || evt.metaKey || evt.ctrlKey || evt.shiftKey) return;
