@@ -4,29 +4,26 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from armies.models import Roster
 from armies.owners import request_owner
-from blitz_site import inputs
 from blitz_site.systems import KILLTEAM
 from blitz_site.text import is_token
-from matches import access, offers, polling, systems
+from matches import access, boards, offers
 from matches.access import Access
-from matches.forms import client_key
 from matches.killteam import board, ops, services
 from matches.killteam.forms import KtStartForm
 from matches.killteam.kit import kit_panel
-from matches.models import HEAVY_FIELDS, Match
+from matches.models import Match
 from matches.pages import name_initial, new_key, player_label
 from matches.queries import poll_matches
 from matches.services import MatchError
 from matches.taps import Applied, Request
 from rules import killteam as kt
-from rules.eventlog import EventError, UnknownId
 
 BOARD = "matches/killteam_board.html"
 CHANGES = "matches/killteam_board.html#kt-changes"
@@ -89,41 +86,31 @@ def _parts(match: Match, state: kt.KillTeamState, seat: str | None) -> dict:
     }
 
 
+def _sides(state: kt.KillTeamState) -> list[tuple[str, str]]:
+    return [(side.key, side.label) for side in state.sides]
+
+
+KT_BOARD = boards.Board(
+    game=KILLTEAM.id,
+    template=BOARD,
+    changes=CHANGES,
+    state=services.current_state,
+    parts=_parts,
+    sides=_sides,
+    parse=lambda fields: ops.parse_op(fields.get("op"), fields),
+    apply=services.kt_apply,
+)
+
+
 def board_page(request: HttpRequest, viewer: Access) -> HttpResponse:
     """The board for a player (with its controls) or a watcher (``matches.views`` asks the
     game's tracker for it)."""
-    match = viewer.match
-    state = services.current_state(match)
-    context = _parts(match, state, viewer.seat) | {"overlay_url": systems.overlay_url(match)}
-    if viewer.seat is not None:
-        context |= _share(request, viewer, state)
-    response = render(request, BOARD, context)
-    if viewer.seat is not None:
-        access.set_seat_cookie(response, request, viewer)
-    return response
+    return boards.board_page(request, viewer, KT_BOARD)
 
 
 def player_match(request: HttpRequest, pk: int) -> Match:
     """The Kill Team match ``pk`` of this player (``matches.access`` decides), or 404."""
-    return access.match_for(request, pk, game=KILLTEAM.id).match
-
-
-def _share(request: HttpRequest, player: Access, state: kt.KillTeamState) -> dict:
-    """The players and links box (a player's board only), the same box as every game's."""
-    match = player.match
-    join = reverse("matches:match-join", args=[match.join_slug])
-    return {
-        "seat": player.seat,
-        "players": [
-            {"label": side.label, "player": player_label(match.player_name(side.key), side.key)}
-            for side in state.sides
-        ],
-        "manages_link": player.manages,
-        "join_url": request.build_absolute_uri(join) if player.manages else "",
-        "watch_url": request.build_absolute_uri(
-            reverse("matches:match-watch", args=[match.watch_slug])
-        ),
-    }
+    return boards.player_match(request, pk, KT_BOARD)
 
 
 @require_http_methods(["GET", "POST"])
@@ -162,66 +149,26 @@ def kt_new(request: HttpRequest) -> HttpResponse:
 
 def kt_act(request: HttpRequest, pk: int, key: str, change: Request) -> Applied:
     """One change as the player of match ``pk`` (``access.act`` finds the seat), once per key."""
-    return access.act(
-        request,
-        pk,
-        lambda claim: services.kt_apply(
-            match_id=pk, side=claim.side, token=claim.token, client_key=key, request=change
-        ),
-    )
+    return boards.act(request, pk, KT_BOARD, key, change)
 
 
 @require_POST
 def kt_event(request: HttpRequest, pk: int) -> HttpResponse:
     """A tap on the Kill Team board: one change, applied once per client key."""
-    try:
-        key = client_key(request.POST.get("key"))
-        change = ops.parse_op(request.POST.get("op"), request.POST)
-        applied = kt_act(request, pk, key, change)
-    except UnknownId as error:
-        player_match(request, pk)  # a stranger is told there is no such match first
-        return inputs.refusal(error, 404)
-    except EventError as error:
-        player_match(request, pk)
-        return inputs.refusal(error, 400)
-    if not request.htmx:
-        return redirect(reverse("matches:match-board", args=[pk]) + "#turn")
-    match = applied.match
-    context = _parts(match, applied.state, applied.side) | {
-        "message": applied.error or " ".join(applied.warnings),
-        "refused": bool(applied.error),
-    }
-    return render(request, CHANGES, context)
-
-
-def _poll(request: HttpRequest, viewer: Access) -> HttpResponse:
-    """204 when nothing changed (``matches.polling``), else every part of the board, and the
-    players box if someone joined or left since the board was drawn."""
-    try:
-        seen = polling.seen(request)
-    except EventError as error:
-        return inputs.refusal(error, 400)
-    nothing = polling.unchanged(request, viewer.match, seen)
-    if nothing is not None:
-        return nothing
-    match = get_object_or_404(Match.objects.defer(*HEAVY_FIELDS[:3]), pk=viewer.match.pk)
-    state = services.current_state(match)
-    context = _parts(match, state, viewer.seat)
-    if viewer.seat is not None and polling.joined_changed(request, match):
-        context |= _share(request, Access(match, viewer.seat), state) | {"share": True}
-    return render(request, CHANGES, context)
+    return boards.event(request, pk, KT_BOARD)
 
 
 @require_safe
 @never_cache
 def kt_poll(request: HttpRequest, pk: int) -> HttpResponse:
-    return _poll(request, access.match_for(request, pk, matches=poll_matches(), game=KILLTEAM.id))
+    viewer = access.match_for(request, pk, matches=poll_matches(), game=KILLTEAM.id)
+    return boards.poll(request, viewer, KT_BOARD)
 
 
 @require_safe
 @never_cache
 def kt_watch_poll(request: HttpRequest, slug: str) -> HttpResponse:
-    return _poll(
-        request,
-        access.match_for(request, slug=slug, to="watch", matches=poll_matches(), game=KILLTEAM.id),
+    viewer = access.match_for(
+        request, slug=slug, to="watch", matches=poll_matches(), game=KILLTEAM.id
     )
+    return boards.poll(request, viewer, KT_BOARD)

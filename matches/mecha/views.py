@@ -4,27 +4,24 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from armies.models import Roster
 from armies.owners import request_owner
-from blitz_site import inputs
 from blitz_site.text import is_token
-from matches import access, offers, polling
+from matches import access, boards, offers
 from matches.access import Access
-from matches.forms import client_key
 from matches.mecha import board, ops, services
 from matches.mecha.forms import MechaStartForm
 from matches.mecha.services import GAME_ID
-from matches.models import HEAVY_FIELDS, Match
+from matches.models import Match
 from matches.pages import name_initial, new_key, player_label
 from matches.queries import poll_matches
 from matches.services import MatchError
-from matches.taps import Applied, Request
-from rules.eventlog import EventError, UnknownId
+from matches.taps import Applied
 from rules.mecha.damage import FORMULAS, scope_name
 from rules.mecha.state import MechaState
 
@@ -72,41 +69,27 @@ def _parts(match: Match, state: MechaState, seat: str | None) -> dict:
     }
 
 
-def _share(request: HttpRequest, player: Access, state: MechaState) -> dict:
-    """The players and links box (a player's board only), the same box as every game's."""
-    match = player.match
-    join = reverse("matches:match-join", args=[match.join_slug])
-    return {
-        "seat": player.seat,
-        "players": [
-            {"label": label, "player": player_label(match.player_name(key), key)}
-            for key, label in zip(("a", "b"), state.labels, strict=True)
-        ],
-        "manages_link": player.manages,
-        "join_url": request.build_absolute_uri(join) if player.manages else "",
-        "watch_url": request.build_absolute_uri(
-            reverse("matches:match-watch", args=[match.watch_slug])
-        ),
-    }
+MECHA_BOARD = boards.Board(
+    game=GAME_ID,
+    template=BOARD,
+    changes=CHANGES,
+    state=services.current_state,
+    parts=_parts,
+    sides=lambda state: list(zip(("a", "b"), state.labels, strict=True)),
+    parse=lambda fields: ops.parse_op(fields.get("op"), fields),
+    apply=services.mecha_apply,
+)
 
 
 def board_page(request: HttpRequest, viewer: Access) -> HttpResponse:
     """The board for a player (with its controls) or a watcher (``matches.views`` asks the
     game's tracker for it)."""
-    match = viewer.match
-    state = services.current_state(match)
-    context = _parts(match, state, viewer.seat)
-    if viewer.seat is not None:
-        context |= _share(request, viewer, state)
-    response = render(request, BOARD, context)
-    if viewer.seat is not None:
-        access.set_seat_cookie(response, request, viewer)
-    return response
+    return boards.board_page(request, viewer, MECHA_BOARD)
 
 
 def player_match(request: HttpRequest, pk: int) -> Match:
     """The mecha match ``pk`` of this player (``matches.access`` decides), or 404."""
-    return access.match_for(request, pk, game=GAME_ID).match
+    return boards.player_match(request, pk, MECHA_BOARD)
 
 
 @require_http_methods(["GET", "POST"])
@@ -146,76 +129,27 @@ def mecha_new(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/mecha_new.html", context)
 
 
-def mecha_act(request: HttpRequest, pk: int, key: str, change: Request) -> Applied:
-    """One change as the player of match ``pk`` (``access.act`` finds the seat), once per key."""
-    return access.act(
-        request,
-        pk,
-        lambda claim: services.mecha_apply(
-            match_id=pk, side=claim.side, token=claim.token, client_key=key, request=change
-        ),
-    )
-
-
 def tap(request: HttpRequest, pk: int, fields: ops.Fields | None = None) -> Applied | HttpResponse:
     """Read and apply the tap in ``fields`` (``request.POST`` unless given); a malformed one is a
     400, an unknown id 404."""
-    fields = request.POST if fields is None else fields
-    try:
-        key = client_key(fields.get("key"))
-        change = ops.parse_op(fields.get("op"), fields)
-        return mecha_act(request, pk, key, change)
-    except UnknownId as error:
-        player_match(request, pk)  # a stranger is told there is no such match first
-        return inputs.refusal(error, 404)
-    except EventError as error:
-        player_match(request, pk)
-        return inputs.refusal(error, 400)
+    return boards.tap(request, pk, MECHA_BOARD, fields)
 
 
 @require_POST
 def mecha_event(request: HttpRequest, pk: int) -> HttpResponse:
     """A tap on the mecha board: one change, applied once per client key."""
-    applied = tap(request, pk)
-    if isinstance(applied, HttpResponse):
-        return applied
-    if not request.htmx:
-        return redirect(reverse("matches:match-board", args=[pk]) + "#turn")
-    context = _parts(applied.match, applied.state, applied.side) | {
-        "message": applied.error or " ".join(applied.warnings),
-        "refused": bool(applied.error),
-    }
-    return render(request, CHANGES, context)
-
-
-def _poll(request: HttpRequest, viewer: Access) -> HttpResponse:
-    """204 when nothing changed (``matches.polling``), else every part of the board, and the
-    players box if someone joined or left since the board was drawn."""
-    try:
-        seen = polling.seen(request)
-    except EventError as error:
-        return inputs.refusal(error, 400)
-    nothing = polling.unchanged(request, viewer.match, seen)
-    if nothing is not None:
-        return nothing
-    match = get_object_or_404(Match.objects.defer(*HEAVY_FIELDS[:3]), pk=viewer.match.pk)
-    state = services.current_state(match)
-    context = _parts(match, state, viewer.seat)
-    if viewer.seat is not None and polling.joined_changed(request, match):
-        context |= _share(request, Access(match, viewer.seat), state) | {"share": True}
-    return render(request, CHANGES, context)
+    return boards.event(request, pk, MECHA_BOARD)
 
 
 @require_safe
 @never_cache
 def mecha_poll(request: HttpRequest, pk: int) -> HttpResponse:
-    return _poll(request, access.match_for(request, pk, matches=poll_matches(), game=GAME_ID))
+    viewer = access.match_for(request, pk, matches=poll_matches(), game=GAME_ID)
+    return boards.poll(request, viewer, MECHA_BOARD)
 
 
 @require_safe
 @never_cache
 def mecha_watch_poll(request: HttpRequest, slug: str) -> HttpResponse:
-    return _poll(
-        request,
-        access.match_for(request, slug=slug, to="watch", matches=poll_matches(), game=GAME_ID),
-    )
+    viewer = access.match_for(request, slug=slug, to="watch", matches=poll_matches(), game=GAME_ID)
+    return boards.poll(request, viewer, MECHA_BOARD)

@@ -4,25 +4,22 @@ is ``matches.access``'s decision, as for every match."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from armies.models import Roster
 from armies.owners import request_owner
-from blitz_site import inputs
 from blitz_site.text import is_token
-from matches import access, offers, polling
+from matches import access, boards, offers
 from matches.access import Access
-from matches.forms import client_key
-from matches.models import HEAVY_FIELDS, Match
+from matches.models import Match
 from matches.pages import name_initial, new_key, player_label
 from matches.queries import poll_matches
 from matches.services import MatchError
 from matches.ww2 import board, ops, services
 from matches.ww2.forms import Ww2StartForm
-from rules.eventlog import EventError, UnknownId
 from rules.ww2.state import SIDES, Ww2State
 
 BOARD = "matches/ww2_board.html"
@@ -76,36 +73,22 @@ def _parts(match: Match, state: Ww2State, seat: str | None) -> dict:
     }
 
 
+WW2_BOARD = boards.Board(
+    game=services.GAME_ID,
+    template=BOARD,
+    changes=CHANGES,
+    state=services.current_state,
+    parts=_parts,
+    sides=lambda state: [(side, state.label(side)) for side in SIDES],
+    parse=lambda fields: ops.parse_op(fields.get("op")),
+    apply=services.ww2_apply,
+)
+
+
 def board_page(request: HttpRequest, viewer: Access) -> HttpResponse:
     """The board for a player (with its controls) or a watcher (``matches.views`` asks the
     game's tracker for it)."""
-    match = viewer.match
-    state = services.current_state(match)
-    context = _parts(match, state, viewer.seat)
-    if viewer.seat is not None:
-        context |= _share(request, viewer, state)
-    response = render(request, BOARD, context)
-    if viewer.seat is not None:
-        access.set_seat_cookie(response, request, viewer)
-    return response
-
-
-def _share(request: HttpRequest, player: Access, state: Ww2State) -> dict:
-    """The players and links box (a player's board only), the same box as every game's."""
-    match = player.match
-    join = reverse("matches:match-join", args=[match.join_slug])
-    return {
-        "seat": player.seat,
-        "players": [
-            {"label": state.label(side), "player": player_label(match.player_name(side), side)}
-            for side in SIDES
-        ],
-        "manages_link": player.manages,
-        "join_url": request.build_absolute_uri(join) if player.manages else "",
-        "watch_url": request.build_absolute_uri(
-            reverse("matches:match-watch", args=[match.watch_slug])
-        ),
-    }
+    return boards.board_page(request, viewer, WW2_BOARD)
 
 
 @require_http_methods(["GET", "POST"])
@@ -147,54 +130,14 @@ def ww2_new(request: HttpRequest) -> HttpResponse:
 @require_POST
 def ww2_event(request: HttpRequest, pk: int) -> HttpResponse:
     """A tap on the WWII board: one change, applied once per client key."""
-    try:
-        key = client_key(request.POST.get("key"))
-        change = ops.parse_op(request.POST.get("op"))
-        applied = access.act(
-            request,
-            pk,
-            lambda claim: services.ww2_apply(
-                match_id=pk, side=claim.side, token=claim.token, client_key=key, request=change
-            ),
-        )
-    except UnknownId as error:
-        access.match_for(request, pk, game=services.GAME_ID)  # a stranger: no such match first
-        return inputs.refusal(error, 404)
-    except EventError as error:
-        access.match_for(request, pk, game=services.GAME_ID)
-        return inputs.refusal(error, 400)
-    if not request.htmx:
-        return redirect(reverse("matches:match-board", args=[pk]) + "#turn")
-    context = _parts(applied.match, applied.state, applied.side) | {
-        "message": applied.error or " ".join(applied.warnings),
-        "refused": bool(applied.error),
-    }
-    return render(request, CHANGES, context)
-
-
-def _poll(request: HttpRequest, viewer: Access) -> HttpResponse:
-    """204 when nothing changed (``matches.polling``), else every part of the board, and the
-    players box if someone joined or left since the board was drawn."""
-    try:
-        seen = polling.seen(request)
-    except EventError as error:
-        return inputs.refusal(error, 400)
-    nothing = polling.unchanged(request, viewer.match, seen)
-    if nothing is not None:
-        return nothing
-    match = get_object_or_404(Match.objects.defer(*HEAVY_FIELDS[:3]), pk=viewer.match.pk)
-    state = services.current_state(match)
-    context = _parts(match, state, viewer.seat)
-    if viewer.seat is not None and polling.joined_changed(request, match):
-        context |= _share(request, Access(match, viewer.seat), state) | {"share": True}
-    return render(request, CHANGES, context)
+    return boards.event(request, pk, WW2_BOARD)
 
 
 @require_safe
 @never_cache
 def ww2_poll(request: HttpRequest, pk: int) -> HttpResponse:
     viewer = access.match_for(request, pk, matches=poll_matches(), game=services.GAME_ID)
-    return _poll(request, viewer)
+    return boards.poll(request, viewer, WW2_BOARD)
 
 
 @require_safe
@@ -203,4 +146,4 @@ def ww2_watch_poll(request: HttpRequest, slug: str) -> HttpResponse:
     viewer = access.match_for(
         request, slug=slug, to="watch", matches=poll_matches(), game=services.GAME_ID
     )
-    return _poll(request, viewer)
+    return boards.poll(request, viewer, WW2_BOARD)
