@@ -7,7 +7,9 @@ import re
 
 from django import forms
 
+from armies.models import Roster
 from blitz_site import inputs
+from blitz_site.once import OnceKeyField
 from blitz_site.text import StorableTextMixin
 from matches.models import Match
 
@@ -54,3 +56,49 @@ class MatchJoinForm(StorableTextMixin, forms.Form):
 
     def clean_name(self) -> str:
         return clean_player_name(self.cleaned_data["name"])
+
+
+# --- Starting a match ----------------------------------------------------------------------------
+
+
+class StartForm(StorableTextMixin, forms.Form):
+    """What every game's start form asks: the player's name, their roster and the opponent's
+    (one of theirs, or the shared one the link named). A game's form adds its own fields and
+    names its rosters (``mine_label``, ``opponent_label``, ``not_offered``)."""
+
+    mine_label = "Your force"
+    opponent_label = "Your opponent's force"
+    not_offered = "Choose one of the forces offered."
+
+    name = player_name_field()
+    mine = forms.ChoiceField()
+    opponent = forms.ChoiceField()
+    against = forms.CharField(required=False, widget=forms.HiddenInput)
+    key = OnceKeyField()
+
+    def __init__(self, *args, rosters: list[Roster], shared: Roster | None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rosters = {f"roster:{r.pk}": r for r in rosters}
+        if shared is not None:
+            self.rosters[f"shared:{shared.share_slug}"] = shared
+        mine = [(f"roster:{r.pk}", r.name) for r in rosters]
+        self.fields["mine"].choices = mine
+        self.fields["mine"].label = self.mine_label
+        opponent = [(f"shared:{shared.share_slug}", f"{shared.name} (shared)")] if shared else []
+        self.fields["opponent"].choices = opponent + mine
+        self.fields["opponent"].label = self.opponent_label
+
+    def roster(self, value: str) -> Roster:
+        """The roster a choice names, if it is one of those offered."""
+        if value not in self.rosters:
+            raise forms.ValidationError(self.not_offered)
+        return self.rosters[value]
+
+    def clean_name(self) -> str:
+        return clean_player_name(self.cleaned_data["name"])
+
+    def clean_mine(self) -> Roster:
+        return self.roster(self.cleaned_data["mine"])
+
+    def clean_opponent(self) -> Roster:
+        return self.roster(self.cleaned_data["opponent"])

@@ -4,24 +4,20 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from armies.models import Roster
-from armies.owners import request_owner
+from armies.models import Owner
 from blitz_site.systems import KILLTEAM
-from blitz_site.text import is_token
-from matches import access, boards, offers
+from matches import access, boards, offers, starts
 from matches.access import Access
 from matches.killteam import board, ops, services
 from matches.killteam.forms import KtStartForm
 from matches.killteam.kit import kit_panel
 from matches.models import Match
-from matches.pages import name_initial, new_key, player_label
+from matches.pages import new_key, player_label
 from matches.queries import poll_matches
-from matches.services import MatchError
 from matches.taps import Applied, Request
 from rules import killteam as kt
 
@@ -115,36 +111,22 @@ def player_match(request: HttpRequest, pk: int) -> Match:
 
 @require_http_methods(["GET", "POST"])
 def kt_new(request: HttpRequest) -> HttpResponse:
-    owner = request_owner(request, create=request.method == "POST")
-    teams = Roster.objects.live().filter(system=KILLTEAM.id)
-    slug = request.POST.get("against") or request.GET.get("against") or ""
-    shared = teams.filter(share_slug=slug).first() if is_token(slug) else None
-    rosters = list(teams.owned_by(owner).only("pk", "name"))
-    initial = {"mine": f"roster:{request.GET.get('roster', '')}", "name": name_initial(request)}
-    if shared is not None:
-        initial |= {"opponent": f"shared:{shared.share_slug}", "against": slug}
-    form = KtStartForm(request.POST or None, initial=initial, rosters=rosters, shared=shared)
-    if request.method == "POST" and form.is_valid():
-        try:
-            match = services.kt_match_start(
-                owner=owner,
-                player=form.cleaned_data["name"],
-                mine=form.cleaned_data["mine"],
-                opponent=form.cleaned_data["opponent"],
-                key=form.cleaned_data["key"],
-            )
-        except MatchError as error:
-            form.add_error(None, str(error))
-        else:
-            access.remember_seat(request, match, "a")
-            return redirect("matches:match-board", pk=match.pk)
-    context = {
-        "form": form,
-        "teams": rosters,
-        "shared": shared,
-        "bad_link": bool(slug) and shared is None,
-    }
-    return render(request, "matches/killteam_new.html", context)
+    def start(owner: Owner, data: dict) -> Match:
+        return services.kt_match_start(
+            owner=owner,
+            player=data["name"],
+            mine=data["mine"],
+            opponent=data["opponent"],
+            key=data["key"],
+        )
+
+    return starts.start_page(
+        request,
+        game=KILLTEAM.id,
+        form_class=KtStartForm,
+        template="matches/killteam_new.html",
+        start=start,
+    )
 
 
 def kt_act(request: HttpRequest, pk: int, key: str, change: Request) -> Applied:

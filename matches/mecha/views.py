@@ -4,23 +4,19 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from armies.models import Roster
-from armies.owners import request_owner
-from blitz_site.text import is_token
-from matches import access, boards, offers
+from armies.models import Owner
+from matches import access, boards, offers, starts
 from matches.access import Access
 from matches.mecha import board, ops, services
 from matches.mecha.forms import MechaStartForm
 from matches.mecha.services import GAME_ID
 from matches.models import Match
-from matches.pages import name_initial, new_key, player_label
+from matches.pages import new_key, player_label
 from matches.queries import poll_matches
-from matches.services import MatchError
 from matches.taps import Applied
 from rules.mecha.damage import FORMULAS, scope_name
 from rules.mecha.state import MechaState
@@ -94,39 +90,24 @@ def player_match(request: HttpRequest, pk: int) -> Match:
 
 @require_http_methods(["GET", "POST"])
 def mecha_new(request: HttpRequest) -> HttpResponse:
-    owner = request_owner(request, create=request.method == "POST")
-    forces = Roster.objects.live().filter(system=GAME_ID)
-    slug = request.POST.get("against") or request.GET.get("against") or ""
-    shared = forces.filter(share_slug=slug).first() if is_token(slug) else None
-    rosters = list(forces.owned_by(owner).only("pk", "name"))
-    initial = {"mine": f"roster:{request.GET.get('roster', '')}", "name": name_initial(request)}
-    if shared is not None:
-        initial |= {"opponent": f"shared:{shared.share_slug}", "against": slug}
-    form = MechaStartForm(request.POST or None, initial=initial, rosters=rosters, shared=shared)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            match = services.mecha_match_start(
-                owner=owner,
-                player=data["name"],
-                mine=data["mine"],
-                opponent=data["opponent"],
-                ram_formula=data["ram_formula"],
-                ram_scope=data["ram_scope"],
-                key=data["key"],
-            )
-        except MatchError as error:
-            form.add_error(None, str(error))
-        else:
-            access.remember_seat(request, match, "a")
-            return redirect("matches:match-board", pk=match.pk)
-    context = {
-        "form": form,
-        "forces": rosters,
-        "shared": shared,
-        "bad_link": bool(slug) and shared is None,
-    }
-    return render(request, "matches/mecha_new.html", context)
+    def start(owner: Owner, data: dict) -> Match:
+        return services.mecha_match_start(
+            owner=owner,
+            player=data["name"],
+            mine=data["mine"],
+            opponent=data["opponent"],
+            ram_formula=data["ram_formula"],
+            ram_scope=data["ram_scope"],
+            key=data["key"],
+        )
+
+    return starts.start_page(
+        request,
+        game=GAME_ID,
+        form_class=MechaStartForm,
+        template="matches/mecha_new.html",
+        start=start,
+    )
 
 
 def tap(request: HttpRequest, pk: int, fields: ops.Fields | None = None) -> Applied | HttpResponse:

@@ -4,20 +4,16 @@ is ``matches.access``'s decision, as for every match."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from armies.models import Roster
-from armies.owners import request_owner
-from blitz_site.text import is_token
-from matches import access, boards, offers
+from armies.models import Owner
+from matches import access, boards, offers, starts
 from matches.access import Access
 from matches.models import Match
-from matches.pages import name_initial, new_key, player_label
+from matches.pages import new_key, player_label
 from matches.queries import poll_matches
-from matches.services import MatchError
 from matches.ww2 import board, ops, services
 from matches.ww2.forms import Ww2StartForm
 from rules.ww2.state import SIDES, Ww2State
@@ -93,38 +89,24 @@ def board_page(request: HttpRequest, viewer: Access) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def ww2_new(request: HttpRequest) -> HttpResponse:
-    owner = request_owner(request, create=request.method == "POST")
-    forces = Roster.objects.live().filter(system=services.GAME_ID)
-    slug = request.POST.get("against") or request.GET.get("against") or ""
-    shared = forces.filter(share_slug=slug).first() if is_token(slug) else None
-    rosters = list(forces.owned_by(owner).only("pk", "name"))
-    initial = {"mine": f"roster:{request.GET.get('roster', '')}", "name": name_initial(request)}
-    if shared is not None:
-        initial |= {"opponent": f"shared:{shared.share_slug}", "against": slug}
-    form = Ww2StartForm(request.POST or None, initial=initial, rosters=rosters, shared=shared)
-    if request.method == "POST" and form.is_valid():
-        try:
-            match = services.ww2_match_start(
-                owner=owner,
-                player=form.cleaned_data["name"],
-                mine=form.cleaned_data["mine"],
-                opponent=form.cleaned_data["opponent"],
-                running_gear_counts=form.cleaned_data["running_gear"] == "yes",
-                key=form.cleaned_data["key"],
-            )
-        except MatchError as error:
-            form.add_error(None, str(error))
-        else:
-            access.remember_seat(request, match, "a")
-            return redirect("matches:match-board", pk=match.pk)
-    context = {
-        "form": form,
-        "forces": rosters,
-        "shared": shared,
-        "bad_link": bool(slug) and shared is None,
-        "rules_url": rules_url(),
-    }
-    return render(request, "matches/ww2_new.html", context)
+    def start(owner: Owner, data: dict) -> Match:
+        return services.ww2_match_start(
+            owner=owner,
+            player=data["name"],
+            mine=data["mine"],
+            opponent=data["opponent"],
+            running_gear_counts=data["running_gear"] == "yes",
+            key=data["key"],
+        )
+
+    return starts.start_page(
+        request,
+        game=services.GAME_ID,
+        form_class=Ww2StartForm,
+        template="matches/ww2_new.html",
+        start=start,
+        extra={"rules_url": rules_url()},
+    )
 
 
 @require_POST
