@@ -64,11 +64,11 @@ class MatchJoinForm(StorableTextMixin, forms.Form):
 class StartForm(StorableTextMixin, forms.Form):
     """What every game's start form asks: the player's name, their roster and the opponent's
     (one of theirs, or the shared one the link named). A game's form adds its own fields and
-    names its rosters (``mine_label``, ``opponent_label``, ``not_offered``)."""
+    names its rosters (``noun``, ``mine_label``, ``opponent_label``)."""
 
+    noun = "force"
     mine_label = "Your force"
     opponent_label = "Your opponent's force"
-    not_offered = "Choose one of the forces offered."
 
     name = player_name_field()
     mine = forms.ChoiceField()
@@ -91,7 +91,7 @@ class StartForm(StorableTextMixin, forms.Form):
     def roster(self, value: str) -> Roster:
         """The roster a choice names, if it is one of those offered."""
         if value not in self.rosters:
-            raise forms.ValidationError(self.not_offered)
+            raise forms.ValidationError(f"Choose one of the {self.noun}s offered.")
         return self.rosters[value]
 
     def clean_name(self) -> str:

@@ -6,6 +6,6 @@ from matches.forms import StartForm
 
 
 class KtStartForm(StartForm):
+    noun = "team"
     mine_label = "Your kill team"
     opponent_label = "Your opponent's kill team"
-    not_offered = "Choose one of the teams offered."
