@@ -5,13 +5,10 @@ point reached, and the log, paged as every game's summary pages it (``matches.lo
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.template.loader import render_to_string
-from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from blitz_site.systems import KILLTEAM
-from matches import access, logs
+from matches import summaries
 from matches.killteam import board, services
 from matches.models import Match
 
@@ -26,37 +23,26 @@ def _context(match: Match) -> dict:
     }
 
 
-def _summary(request: HttpRequest, match: Match, seat: str | None) -> HttpResponse:
-    page = logs.log_page(match, request.GET.get("page"))
-    if seat is None:
-        board_url = reverse("matches:match-watch", args=[match.watch_slug])
-    else:
-        board_url = reverse("matches:match-board", args=[match.pk])
-    context = _context(match) | {
-        "seat": seat,
-        "page": page,
-        "log": [board.log_entry(event) for event in page],
-        "board_url": board_url,
-        "log_md_url": reverse("matches:kt-log-md", args=[match.pk]) if seat else "",
-    }
-    return render(request, "matches/killteam_summary.html", context)
+KT_SUMMARY = summaries.Summary(
+    game=KILLTEAM.id,
+    template="matches/killteam_summary.html",
+    markdown="matches/killteam_log.md",
+    log_md="matches:kt-log-md",
+    context=_context,
+    log_entry=board.log_entry,
+)
 
 
 @require_safe
 def kt_summary(request: HttpRequest, pk: int) -> HttpResponse:
-    player = access.match_for(request, pk, game=KILLTEAM.id)
-    return _summary(request, player.match, player.seat)
+    return summaries.player_summary(request, pk, KT_SUMMARY)
 
 
 @require_safe
 def kt_watch_summary(request: HttpRequest, slug: str) -> HttpResponse:
-    watching = access.match_for(request, slug=slug, to="watch", game=KILLTEAM.id)
-    return _summary(request, watching.match, None)
+    return summaries.watch_summary(request, slug, KT_SUMMARY)
 
 
 @require_safe
 def kt_log_markdown(request: HttpRequest, pk: int) -> HttpResponse:
-    match = access.match_for(request, pk, game=KILLTEAM.id).match
-    context = _context(match) | {"log_rows": logs.markdown_log(match)}
-    text = render_to_string("matches/killteam_log.md", context, request=request)
-    return logs.markdown_download(match, text)
+    return summaries.log_markdown(request, pk, KT_SUMMARY)

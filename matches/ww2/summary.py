@@ -5,12 +5,9 @@ log, paged as every game's summary pages it (``matches.logs``)."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.template.loader import render_to_string
-from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from matches import access, logs
+from matches import summaries
 from matches.models import Match
 from matches.pages import player_label
 from matches.ww2 import board, services
@@ -30,37 +27,26 @@ def _context(match: Match) -> dict:
     return {"match": match, "turn": board.turn_panel(state), "sides": sides}
 
 
-def _summary(request: HttpRequest, match: Match, seat: str | None) -> HttpResponse:
-    page = logs.log_page(match, request.GET.get("page"))
-    if seat is None:
-        board_url = reverse("matches:match-watch", args=[match.watch_slug])
-    else:
-        board_url = reverse("matches:match-board", args=[match.pk])
-    context = _context(match) | {
-        "seat": seat,
-        "page": page,
-        "log": [board.log_entry(event) for event in page],
-        "board_url": board_url,
-        "log_md_url": reverse("matches:ww2-log-md", args=[match.pk]) if seat else "",
-    }
-    return render(request, "matches/ww2_summary.html", context)
+WW2_SUMMARY = summaries.Summary(
+    game=services.GAME_ID,
+    template="matches/ww2_summary.html",
+    markdown="matches/ww2_log.md",
+    log_md="matches:ww2-log-md",
+    context=_context,
+    log_entry=board.log_entry,
+)
 
 
 @require_safe
 def ww2_summary(request: HttpRequest, pk: int) -> HttpResponse:
-    player = access.match_for(request, pk, game=services.GAME_ID)
-    return _summary(request, player.match, player.seat)
+    return summaries.player_summary(request, pk, WW2_SUMMARY)
 
 
 @require_safe
 def ww2_watch_summary(request: HttpRequest, slug: str) -> HttpResponse:
-    watching = access.match_for(request, slug=slug, to="watch", game=services.GAME_ID)
-    return _summary(request, watching.match, None)
+    return summaries.watch_summary(request, slug, WW2_SUMMARY)
 
 
 @require_safe
 def ww2_log_markdown(request: HttpRequest, pk: int) -> HttpResponse:
-    match = access.match_for(request, pk, game=services.GAME_ID).match
-    context = _context(match) | {"log_rows": logs.markdown_log(match)}
-    text = render_to_string("matches/ww2_log.md", context, request=request)
-    return logs.markdown_download(match, text)
+    return summaries.log_markdown(request, pk, WW2_SUMMARY)
