@@ -16,7 +16,7 @@ from django.utils.timezone import get_current_timezone
 
 from blitz_site import inputs
 from matches.models import Match, MatchEvent
-from matches.pages import actor_label
+from matches.pages import actor_label, player_label
 
 # Log lines per summary page, newest first. The whole log of a long match (5,000 events: 700 KB
 # of HTML, half a second to build) is more than a phone shows or a player reads on one page; the
@@ -97,3 +97,19 @@ def markdown_download(match: Match, text: str) -> HttpResponse:
     response = HttpResponse(text, content_type="text/markdown; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="blitz-match-{match.pk}.md"'
     return response
+
+
+def log_line(event: MatchEvent) -> dict:
+    """One event as a board's log and a summary's log show it (every game but HGB, whose line
+    also names what a change touched)."""
+    return {
+        "seq": event.seq,
+        "round": event.round,
+        "time": event.created_at,
+        "actor": player_label(event.actor_name, event.actor_side),
+        "summary": event.summary,
+        "warnings": event.warnings,
+        "effective": event.effective,
+        "refused": event.refused,
+        "is_undo": event.kind == "undo",
+    }

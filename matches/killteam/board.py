@@ -3,7 +3,7 @@ dicts the template prints (every word and number comes from ``rules.killteam``).
 
 from __future__ import annotations
 
-from matches.models import Match, MatchEvent
+from matches.models import Match
 from matches.pages import player_label
 from rules import killteam as kt
 from rules.killteam.actions import ACTION_LABELS
@@ -187,18 +187,4 @@ def summary_side(match: Match, state: kt.KillTeamState, side: kt.BattleSide) -> 
         "grenades": [f"{g.name} {g.used}/{g.picked}" for g in side.grenades],
         "operatives": operatives,
         "out": sum(op.incapacitated for op in side.operatives),
-    }
-
-
-def log_entry(event: MatchEvent) -> dict:
-    return {
-        "seq": event.seq,
-        "round": event.round,
-        "time": event.created_at,
-        "actor": player_label(event.actor_name, event.actor_side),
-        "summary": event.summary,
-        "warnings": event.warnings,
-        "effective": event.effective,
-        "refused": event.refused,
-        "is_undo": event.kind == "undo",
     }

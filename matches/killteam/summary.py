@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
 from blitz_site.systems import KILLTEAM
-from matches import summaries
+from matches import logs, summaries
 from matches.killteam import board, services
 from matches.models import Match
 
@@ -29,7 +29,7 @@ KT_SUMMARY = summaries.Summary(
     markdown="matches/killteam_log.md",
     log_md="matches:kt-log-md",
     context=_context,
-    log_entry=board.log_entry,
+    log_entry=logs.log_line,
 )
 
 

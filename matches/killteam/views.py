@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from armies.models import Owner
 from blitz_site.systems import KILLTEAM
-from matches import access, boards, offers, starts
+from matches import access, boards, logs, offers, starts
 from matches.access import Access
 from matches.killteam import board, ops, services
 from matches.killteam.forms import KtStartForm
@@ -34,7 +34,7 @@ def _parts(match: Match, state: kt.KillTeamState, seat: str | None) -> dict:
     controls = seat is not None
     rows = list(offers.board_log(match)[:LOG_SHOWN])
     offered = offers.offers(rows, seat, state.phase is kt.Phase.ENDED)
-    log = [board.log_entry(row) | {"offer": offered[row.seq]} for row in rows]
+    log = [logs.log_line(row) | {"offer": offered[row.seq]} for row in rows]
     drive = {side.key: offers.drives(match, seat, side.key) for side in state.sides}
     players = {
         side.key: player_label(match.player_name(side.key), side.key) for side in state.sides

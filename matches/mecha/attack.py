@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from blitz_site import inputs
-from matches import access, offers
+from matches import access, logs, offers
 from matches.mecha import board, services, views
 from matches.mecha.services import GAME_ID
 from matches.pages import new_key
@@ -155,7 +155,7 @@ def mecha_attack(request: HttpRequest, pk: int) -> HttpResponse:
         "attacks": list(ATTACKS.items()),
         "calcs": calcs,
         "reading": f"{scope_name(state.ram_scope)}",
-        "latest": board.log_entry(latest) if latest else None,
+        "latest": logs.log_line(latest) if latest else None,
         "rules_url": board.rules_url(),
         "apply_url": reverse("matches:mecha-attack-apply", args=[match.pk]),
         "board_url": reverse("matches:match-board", args=[match.pk]),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import NoReverseMatch, reverse
 
-from matches.models import Match, MatchEvent
+from matches.models import Match
 from matches.pages import player_label
 from rules.mecha.attacks import RAM_TYPES
 from rules.mecha.state import HAND_HELD, WEAPON_TYPES, MechaState, Unit, Weapon
@@ -122,18 +122,4 @@ def summary_side(match: Match, state: MechaState, key: str, label: str) -> dict:
             {"name": u.name, "kind": u.kind_label, "damage": u.damage}
             for u in state.side_units(key)
         ],
-    }
-
-
-def log_entry(event: MatchEvent) -> dict:
-    return {
-        "seq": event.seq,
-        "round": event.round,
-        "time": event.created_at,
-        "actor": player_label(event.actor_name, event.actor_side),
-        "summary": event.summary,
-        "warnings": event.warnings,
-        "effective": event.effective,
-        "refused": event.refused,
-        "is_undo": event.kind == "undo",
     }

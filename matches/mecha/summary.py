@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
-from matches import summaries
+from matches import logs, summaries
 from matches.mecha import board, services
 from matches.mecha.services import GAME_ID
 from matches.models import Match
@@ -34,7 +34,7 @@ MECHA_SUMMARY = summaries.Summary(
     markdown="matches/mecha_log.md",
     log_md="matches:mecha-log-md",
     context=_context,
-    log_entry=board.log_entry,
+    log_entry=logs.log_line,
 )
 
 

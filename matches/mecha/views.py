@@ -9,7 +9,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from armies.models import Owner
-from matches import access, boards, offers, starts
+from matches import access, boards, logs, offers, starts
 from matches.access import Access
 from matches.mecha import board, ops, services
 from matches.mecha.forms import MechaStartForm
@@ -31,7 +31,7 @@ def _parts(match: Match, state: MechaState, seat: str | None) -> dict:
     controls = seat is not None
     rows = list(offers.board_log(match)[:LOG_SHOWN])
     offered = offers.offers(rows, seat, state.ended)
-    log = [board.log_entry(row) | {"offer": offered[row.seq]} for row in rows]
+    log = [logs.log_line(row) | {"offer": offered[row.seq]} for row in rows]
     players = {key: player_label(match.player_name(key), key) for key in ("a", "b")}
     sides = []
     for key, label in zip(("a", "b"), state.labels, strict=True):

@@ -3,8 +3,6 @@ as plain dicts the template prints (every rule comes from ``rules.ww2``)."""
 
 from __future__ import annotations
 
-from matches.models import MatchEvent
-from matches.pages import player_label
 from rules.ww2 import helpers
 from rules.ww2.infantry import condition, far_soldiers, move_only, no_combat, wound_test_due
 from rules.ww2.state import CREW, RIDER, SIDES, Soldier, Vehicle, Ww2State
@@ -146,17 +144,3 @@ def _result(state: Ww2State) -> str:
     if not state.ended:
         return ""
     return "a draw" if state.result == "draw" else f"{state.label(state.result)} won"
-
-
-def log_entry(event: MatchEvent) -> dict:
-    return {
-        "seq": event.seq,
-        "round": event.round,
-        "time": event.created_at,
-        "actor": player_label(event.actor_name, event.actor_side),
-        "summary": event.summary,
-        "warnings": event.warnings,
-        "effective": event.effective,
-        "refused": event.refused,
-        "is_undo": event.kind == "undo",
-    }

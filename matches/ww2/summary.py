@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
-from matches import summaries
+from matches import logs, summaries
 from matches.models import Match
 from matches.pages import player_label
 from matches.ww2 import board, services
@@ -33,7 +33,7 @@ WW2_SUMMARY = summaries.Summary(
     markdown="matches/ww2_log.md",
     log_md="matches:ww2-log-md",
     context=_context,
-    log_entry=board.log_entry,
+    log_entry=logs.log_line,
 )
 
 

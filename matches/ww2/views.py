@@ -9,7 +9,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from armies.models import Owner
-from matches import access, boards, offers, starts
+from matches import access, boards, logs, offers, starts
 from matches.access import Access
 from matches.models import Match
 from matches.pages import new_key, player_label
@@ -38,7 +38,7 @@ def _parts(match: Match, state: Ww2State, seat: str | None) -> dict:
     controls = seat is not None
     rows = list(offers.board_log(match)[:LOG_SHOWN])
     offered = offers.offers(rows, seat, state.ended)
-    log = [board.log_entry(row) | {"offer": offered[row.seq]} for row in rows]
+    log = [logs.log_line(row) | {"offer": offered[row.seq]} for row in rows]
     sides = []
     for side in SIDES:
         cards = board.side_cards(state, side)
