@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from armies.models import Owner
+from armies.models import Owner, Roster
 from matches.models import SIDES, Match, new_slug
 from matches.push import SEATS_ENDED, publish_on_commit
 
@@ -33,6 +33,22 @@ def started_with(owner: Owner, key: str) -> Match | None:
     return Match.objects.filter(
         a_user__isnull=True, a_guest_key=owner.guest_key, create_key=key
     ).first()
+
+
+def roster_columns(mine: Roster, opponent: Roster, faction: str) -> dict[str, Any]:
+    """The match columns of the two rosters a match starts from (seat A's, seat B's): the
+    roster, its army, its name, the faction shown, and the fingerprint of the data it was built
+    from."""
+    columns: dict[str, Any] = {}
+    for side, roster in (("a", mine), ("b", opponent)):
+        columns |= {
+            f"{side}_roster": roster,
+            f"{side}_army": roster.army,
+            f"{side}_roster_name": roster.name[:200],
+            f"{side}_faction": faction,
+            f"{side}_fingerprint": roster.data_fingerprint,
+        }
+    return columns
 
 
 def match_create(

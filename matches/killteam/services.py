@@ -41,15 +41,7 @@ def kt_match_start(
         *(kt.side_from_team(t, label) for t, label in zip(teams, labels, strict=True))
     )
     initial = kt.state_to_dict(state)
-    sides = {}
-    for side, roster in (("a", mine), ("b", opponent)):
-        sides |= {
-            f"{side}_roster": roster,
-            f"{side}_army": roster.army,
-            f"{side}_roster_name": roster.name[:200],
-            f"{side}_faction": KILLTEAM.short_name,
-            f"{side}_fingerprint": roster.data_fingerprint,
-        }
+    sides = services.roster_columns(mine, opponent, KILLTEAM.short_name)
     return services.match_create(
         system=KILLTEAM.id, owner=owner, player=player, initial=initial, key=key, **sides
     )

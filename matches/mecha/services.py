@@ -49,15 +49,7 @@ def mecha_match_start(
         )
     except RulesError as error:
         raise MatchError(str(error)) from None
-    sides = {}
-    for side, roster in (("a", mine), ("b", opponent)):
-        sides |= {
-            f"{side}_roster": roster,
-            f"{side}_army": roster.army,
-            f"{side}_roster_name": roster.name[:200],
-            f"{side}_faction": MECHA.short_name,
-            f"{side}_fingerprint": roster.data_fingerprint,
-        }
+    sides = services.roster_columns(mine, opponent, MECHA.short_name)
     return services.match_create(
         system=GAME_ID,
         owner=owner,

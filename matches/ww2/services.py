@@ -47,15 +47,7 @@ def ww2_match_start(
         )
     except RulesError as error:
         raise MatchError(f"These forces can't be played: {error}") from None
-    sides = {}
-    for side, roster in (("a", mine), ("b", opponent)):
-        sides |= {
-            f"{side}_roster": roster,
-            f"{side}_army": roster.army,
-            f"{side}_roster_name": roster.name[:200],
-            f"{side}_faction": systems.get(GAME_ID).short_name,
-            f"{side}_fingerprint": roster.data_fingerprint,
-        }
+    sides = services.roster_columns(mine, opponent, systems.get(GAME_ID).short_name)
     return services.match_create(
         system=GAME_ID,
         owner=owner,
