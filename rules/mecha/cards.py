@@ -321,21 +321,17 @@ def read_unit(raw: object, *, weapons: bool = True) -> Unit:
         raise CardError("Name the unit's kind.", field="kind_name")
     if len(kind_name) > 30:
         raise CardError("A kind's name can be at most 30 characters.", field="kind_name")
-    flags: dict[str, Any] = {}
+    values: dict[str, Any] = {field: _figure(raw, field, label) for field, label in FIGURES.items()}
     for flag in ("has_arms", "heavy_fire", "stable_platform"):
         if not isinstance(raw.get(flag, False), bool):
             raise CardError("Tick it or leave it.", field=flag)
-        flags[flag] = raw.get(flag, False)
-    figures: dict[str, Any] = {
-        field: _figure(raw, field, label) for field, label in FIGURES.items()
-    }
+        values[flag] = raw.get(flag, False)
     unit = Unit(
         id=str(raw.get("id", "")),
         name=_name(raw, "unit"),
         kind=kind,
         kind_name=kind_name if kind == "other" else "",
-        **figures,
-        **flags,
+        **values,
     )
     if unit.hands is not None and unit.hands > 8:
         raise CardError("Hands must be 0 to 8.", field="hands")
