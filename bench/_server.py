@@ -177,17 +177,19 @@ class Stack:
         log = open(self.tmp / "gunicorn.log", "wb")  # the child keeps its own copy
         gunicorn = _tool("gunicorn")
         options = ["--workers", str(self.workers), "--timeout", "30"]
-        # Each request's own time on the server (%(D)s, microseconds): see served().
-        options += ["--access-logfile", str(self.tmp / ACCESS_LOG), "--access-logformat", ACCESS]
         # gunicorn 27 opens a control socket at one path for every server (~/.gunicorn): not here.
         if (
             "--no-control-socket"
             in subprocess.run([gunicorn, "--help"], capture_output=True, text=True).stdout
         ):
             options.append("--no-control-socket")
-        app = ["blitz_site.wsgi"]
-        if self.asgi:
-            app = ["blitz_site.asgi", "--worker-class", "uvicorn_worker.UvicornWorker"]
+        # Each request's own time on the server (microseconds): see served().
+        access = str(self.tmp / ACCESS_LOG)
+        app = ["blitz_site.wsgi", "--access-logfile", access, "--access-logformat", ACCESS]
+        if self.asgi:  # production's app, timed (uvicorn's access log has no duration)
+            app = ["timed_asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker"]
+            app += ["--pythonpath", str(ROOT / "bench")]
+            self.env["BLITZ_BENCH_ACCESS_LOG"] = access
         self._server = subprocess.Popen(
             [gunicorn, *app, "--bind", f"{LOOPBACK}:{self.port}", *options],
             cwd=ROOT,
@@ -215,9 +217,10 @@ class Stack:
         return path.stat().st_size if path.exists() else 0
 
     def served(self, offset: int = 0) -> list[Served]:
-        """The requests gunicorn logged after ``offset``, each with its time on the server: from
-        the moment a worker has read the request to the moment it has written the answer (the
-        wait for a free worker and the TCP connect are not in it)."""
+        """The requests logged after ``offset``, each with its time on the server: from the
+        moment a worker has read the request to the moment it has written the answer (the wait
+        for a free worker and the TCP connect are not in it). gunicorn's sync workers log it
+        themselves; under ASGI ``bench/timed_asgi.py`` does."""
         time.sleep(0.5)  # a worker logs a request just after sending its answer
         with open(self.tmp / ACCESS_LOG, "rb") as log:
             log.seek(offset)

@@ -17,10 +17,13 @@ the stream's event and its poll's answer (the change drawn). Negative: B had it 
 (default 60; heartbeats every 20 s), HTTP bytes both ways, extrapolated to an hour, plus the slow
 safety polls an hour (``BLITZ_SAFETY_POLL_SECONDS``), each a 204 measured once.
 
-(c) ``--streams`` idle streams (default 200) on one app server, on a quiet match: the app
-server's memory (RSS of its master and workers) and the database connections held (PostgreSQL:
-``pg_stat_activity``; SQLite: the app server's open handles on the database file), before and
-with them; and a tap's latency (``--tap-runs`` taps, p50/p95, budget 15 ms) without and with.
+(c) ``--streams`` idle streams (default 200) on one app server (on PostgreSQL a third one,
+started beside the stack), on a quiet match: the app server's memory (RSS of its master and
+workers) and the database connections held (PostgreSQL: ``pg_stat_activity``; SQLite: the app
+server's open handles on the database file), before and with them; and a tap's time on the
+server (``--tap-runs`` taps on one kept-alive connection, p50/p95, budget 15 ms; the server is
+production's app wrapped by ``bench/timed_asgi.py``, which logs each request's time, as
+gunicorn's sync workers did) without and with them, and its client-side round trip.
 
 Small runs while developing: ``--taps 6 --tablets 4 --idle-seconds 25 --streams 20``.
 ``--write-results`` rewrites this benchmark's section of bench/RESULTS.md (``## Push-SQLite``
@@ -206,8 +209,6 @@ class Tablet:
 @dataclass
 class Served:
     port: int  # where the tablets talk (nginx, or the one app server)
-    app_port: int  # one app server, for the idle streams
-    app_pids: list[int]  # that app server's master and workers
     label: str
     stop: object = None
 
@@ -220,7 +221,7 @@ def _children(pid: int) -> list[int]:
 def serve(stack: Stack, tmp: Path) -> Served:
     if not stack.pg_database:
         stack.start()
-        return Served(stack.port, stack.port, _children(stack.server_pid), "one app server")
+        return Served(stack.port, "one app server")
     run = tmp / "stack"
     proxy, one, two = free_port(), free_port(), free_port()
     env = stack.env | {
@@ -239,8 +240,7 @@ def serve(stack: Stack, tmp: Path) -> Served:
     def stop() -> None:
         subprocess.run([script, "stop", str(run)], env=env, capture_output=True, timeout=120)
 
-    master = int((run / f"gunicorn-{one}.pid").read_text())
-    return Served(proxy, one, _children(master), "nginx in front of two app servers", stop)
+    return Served(proxy, "nginx in front of two app servers", stop)
 
 
 def rss_kb(pids: list[int]) -> int:
@@ -309,8 +309,10 @@ class Results:
     rss_with: int = 0
     db_before: int = 0
     db_with: int = 0
-    tap_without: list[float] = field(default_factory=list)
+    tap_without: list[float] = field(default_factory=list)  # ms, client-side round trip
     tap_with: list[float] = field(default_factory=list)
+    tap_server_without: list[float] = field(default_factory=list)  # ms, on the server
+    tap_server_with: list[float] = field(default_factory=list)
 
     @property
     def idle_per_hour(self) -> float:
@@ -398,10 +400,13 @@ def idle_board(served: Served, cookies: dict, match, args, out: Results) -> None
     out.safety_polls = 3600 / settings.BLITZ_SAFETY_POLL_SECONDS
 
 
-def tap_times(port: int, cookies: dict, match, runs: int, start: int) -> list[float]:
-    client = Client(port, cookies=cookies)
+def tap_times(stack: Stack, cookies: dict, match, runs: int, start: int) -> tuple[list, list]:
+    """``runs`` taps on one kept-alive connection to the app server ``stack`` started: their
+    client-side round trips and their times on the server (ms)."""
+    client = Client(stack.port, cookies=cookies)
     event = _reverse("matches:match-event", match.pk)
     times = []
+    offset = stack.access_offset()
     try:
         for i in range(runs):
             data = tap_op(start + i, match.units[0])
@@ -411,32 +416,38 @@ def tap_times(port: int, cookies: dict, match, runs: int, start: int) -> list[fl
             times.append(answer.seconds * 1000)
     finally:
         client.close()
-    return times
+    server = [r.seconds * 1000 for r in stack.served(offset) if r.method == "POST"]
+    if len(server) != runs:
+        raise RuntimeError(f"{runs} taps sent, {len(server)} timed on the server")
+    return times, server
 
 
 def idle_streams(stack, served, cookies, busy, quiet, args, out: Results) -> None:
     from matches.models import Match
 
     out.streams = args.streams
+    if not stack.server_pid:  # PostgreSQL: one more app server, as production's, timed
+        stack.start()
+    pids = _children(stack.server_pid)
     start = Match.objects.get(pk=busy.pk).seq
-    out.tap_without = tap_times(served.port, cookies, busy, args.tap_runs, start)
+    out.tap_without, out.tap_server_without = tap_times(stack, cookies, busy, args.tap_runs, start)
     time.sleep(1)
-    out.rss_before = rss_kb(served.app_pids)
-    out.db_before = db_connections(stack, served.app_pids)
+    out.rss_before = rss_kb(pids)
+    out.db_before = db_connections(stack, pids)
     path = _reverse("matches:watch-stream", Match.objects.get(pk=quiet.pk).watch_slug)
     streams = []
     try:
         for _ in range(args.streams):
-            streams.append(Stream(served.app_port, path, {}))
+            streams.append(Stream(stack.port, path, {}))
         deadline = time.monotonic() + 60
         for stream in streams:
             stream.opened.wait(max(0.1, deadline - time.monotonic()))
         out.opened = sum(stream.status == 200 and stream.events > 0 for stream in streams)
         time.sleep(2)  # every stream waiting: nothing more to read at connect
-        out.rss_with = rss_kb(served.app_pids)
-        out.db_with = db_connections(stack, served.app_pids)
+        out.rss_with = rss_kb(pids)
+        out.db_with = db_connections(stack, pids)
         start += args.tap_runs
-        out.tap_with = tap_times(served.port, cookies, busy, args.tap_runs, start)
+        out.tap_with, out.tap_server_with = tap_times(stack, cookies, busy, args.tap_runs, start)
     finally:
         for stream in streams:
             stream.close()
@@ -458,7 +469,7 @@ def report(stack: Stack, served: Served, args, out: Results) -> tuple[list[str],
     kind = "PostgreSQL" if stack.pg_database else "SQLite"
     p50, p95 = pct(out.delays, 50), pct(out.delays, 95)
     worst = max(out.delays) if out.delays else float("nan")
-    tap95_without, tap95_with = pct(out.tap_without, 95), pct(out.tap_with, 95)
+    tap95_without, tap95_with = pct(out.tap_server_without, 95), pct(out.tap_server_with, 95)
     checks = [
         (f"cross-device delay p50 ≤ {DELAY_P50_MS:g} ms", f"{p50:.0f} ms", p50 <= DELAY_P50_MS),
         (f"cross-device delay p95 ≤ {DELAY_P95_MS:g} ms", f"{p95:.0f} ms", p95 <= DELAY_P95_MS),
@@ -479,7 +490,7 @@ def report(stack: Stack, served: Served, args, out: Results) -> tuple[list[str],
             out.db_with - out.db_before <= 2,  # a thread pool's connection may come and go
         ),
         (
-            f"tap p95 with {out.streams} idle streams ≤ {TAP_BUDGET_MS:g} ms",
+            f"tap p95 with {out.streams} idle streams ≤ {TAP_BUDGET_MS:g} ms (server-side)",
             f"{tap95_with:.1f} ms (without: {tap95_without:.1f} ms)",
             tap95_with <= TAP_BUDGET_MS,
         ),
@@ -510,13 +521,18 @@ def report(stack: Stack, served: Served, args, out: Results) -> tuple[list[str],
         f"hour of {out.poll_bytes:,} bytes each (a 204, HTTP bytes both ways, no TCP/IP "
         f"overhead): **{out.idle_per_hour / 1024:.1f} KB an hour** (polling every 2 s: 2.8 MB).",
         "",
-        f"**(c) {out.streams} idle streams** (a quiet match's watch stream, one app server): "
+        f"**(c) {out.streams} idle streams** (a quiet match's watch stream, on one app server "
+        f"{'(a third one, started beside the stack) ' if stack.pg_database else ''}"
+        f"that logs each request's time, ``bench/timed_asgi.py``): "
         f"{out.opened} open; app server RSS {out.rss_before / 1024:.0f} MB before, "
         f"{out.rss_with / 1024:.0f} MB with them "
         f"({(out.rss_with - out.rss_before) / max(out.opened, 1):.1f} KB a stream); database "
-        f"connections {out.db_before} before, {out.db_with} with them; a tap "
-        f"p50/p95 {pct(out.tap_without, 50):.1f}/{tap95_without:.1f} ms without, "
-        f"{pct(out.tap_with, 50):.1f}/{tap95_with:.1f} ms with (client-side round trip).",
+        f"connections {out.db_before} before, {out.db_with} with them; a tap (one kept-alive "
+        f"connection) p50/p95 on the server {pct(out.tap_server_without, 50):.1f}/"
+        f"{tap95_without:.1f} ms without, {pct(out.tap_server_with, 50):.1f}/{tap95_with:.1f} ms "
+        f"with; client-side round trip {pct(out.tap_without, 50):.1f}/"
+        f"{pct(out.tap_without, 95):.1f} ms without, {pct(out.tap_with, 50):.1f}/"
+        f"{pct(out.tap_with, 95):.1f} ms with.",
         "",
     ]
     return lines, checks
