@@ -3,6 +3,7 @@ the sync parts exact, who may act decided by matches/access.py. Every figure is 
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
@@ -158,6 +159,14 @@ def test_a_die_the_rules_refuse_is_logged_as_refused(client, match):
     html = kt_tap(client, match, "roll a 9").content.decode()
     assert "A die must be from 1 to 6" in html and 'class="refused"' in html
     assert state_of(match).rolls == (None, None)
+
+
+def test_the_board_log_counts_turning_points(client, match):
+    kt_tap(client, match, "roll a 9")
+    html = client.get(reverse("matches:match-board", args=[match.pk])).content.decode()
+    log = html[html.index('id="match-log"') :]
+    assert re.search(r'<span class="ev-meta">#\d+ · TP1 · ', log)
+    assert " · T1 · " not in log
 
 
 def test_an_unknown_operative_is_404(client, match):
