@@ -259,7 +259,8 @@ STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    # whitenoise's compressed, hashed files, CSS and JS minified first (blitz_site/storage.py)
+    "staticfiles": {"BACKEND": "blitz_site.storage.MinifiedStaticFilesStorage"},
 }
 
 # Request bodies. The largest a player sends is a roster import: a file of at most
