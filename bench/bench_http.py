@@ -325,18 +325,23 @@ def _fetch(client: Client, url: str) -> tuple[str, int, int, str]:
 
 
 def first_load(port: int, cookies: dict, seeded: Seed) -> dict | None:
-    """The match page as a first visit loads it: HTML plus every stylesheet and script.
+    """The 610 TV match page as a first visit loads it (``page_load``)."""
+    if REALISTIC not in seeded.matches:
+        return None
+    return page_load(port, cookies, _reverse("matches:match-board", seeded.matches[REALISTIC].pk))
+
+
+def page_load(port: int, cookies: dict, path: str) -> dict:
+    """A page as a first visit loads it: HTML plus every stylesheet and script it names.
 
     Also lists, outside the target, what else a first visit fetches: the icon and manifest links,
     and the service worker with the files it stores on install (when the app has one).
     """
-    if REALISTIC not in seeded.matches:
-        return None
     client = Client(port, cookies=cookies)
     try:
-        page = client.get(_reverse("matches:match-board", seeded.matches[REALISTIC].pk))
+        page = client.get(path)
         if page.status != 200:
-            raise RuntimeError(f"the match board answered {page.status}")
+            raise RuntimeError(f"{path} answered {page.status}")
         html = page.text
         links = re.findall(r"<link\b[^>]*>", html)
         styles = [
