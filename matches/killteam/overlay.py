@@ -1,6 +1,7 @@
 """Kill Team's part of the stream overlay (``matches.views.match_overlay``): the turning point and
 its phase, who holds the initiative, each side's CP, and every operative with its wounds and
-state. Every word and number comes from the board's presenters."""
+state (the sides drawn by the shared ``matches/_overlay_sides.html``). Every word and number
+comes from the board's presenters."""
 
 from __future__ import annotations
 
@@ -19,16 +20,15 @@ def overlay(match: Match) -> dict:
             "key": side.key,
             "label": side.label,
             "player": player_label(match.player_name(side.key), side.key),
-            "cp": side.cp,
-            "out": sum(op.incapacitated for op in side.operatives),
-            "operatives": [
+            "score": f"{side.cp} CP",
+            "tally": f"out {sum(op.incapacitated for op in side.operatives)}"
+            f"/{len(side.operatives)}",
+            "units": [
                 {
                     "name": op.name,
                     "state": op.state.value,
-                    "state_word": board.STATE_WORDS[op.state],
-                    "current": max(op.current, 0),
-                    "wounds": op.wounds,
-                    "out": op.incapacitated,
+                    "state_word": f"{board.STATE_WORDS[op.state]} · "
+                    f"{max(op.current, 0)}/{op.wounds} W",
                 }
                 for op in side.operatives
             ],
