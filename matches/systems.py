@@ -75,6 +75,7 @@ TRACKERS: dict[str, Tracker] = {
         "matches.ww2.views.board_page",
         "matches:ww2-new",
         "matches:ww2-summary",
+        overlay_path="matches.ww2.overlay.overlay",
     ),
     MECHA.id: Tracker(
         MECHA.id,
@@ -83,6 +84,7 @@ TRACKERS: dict[str, Tracker] = {
         "matches.mecha.views.board_page",
         "matches:mecha-new",
         "matches:mecha-summary",
+        overlay_path="matches.mecha.overlay.overlay",
     ),
 }
 

@@ -57,6 +57,7 @@ def vehicle_card(state: Ww2State, vehicle: Vehicle) -> dict:
         "kind": vehicle.kind_label,
         "condition": vehicle.condition,
         "damage": vehicle.damage,
+        "captured": vehicle.captured,
         "stats": (
             f"Armour class {_card_value(vehicle.armour_class)} · "
             f"gun class {_card_value(vehicle.gun_class)} · seats {_card_value(vehicle.seats)}"

@@ -167,6 +167,8 @@ MATRIX = [
     Case("matches:match-watch-summary", "GET", ("watch",), same(200)),
     Case("matches:match-overlay", "GET", ("watch",), same(200)),  # the stream overlay
     Case("matches:match-overlay", "GET", ("ktwatch",), same(200)),
+    Case("matches:match-overlay", "GET", ("w2watch",), same(200)),
+    Case("matches:match-overlay", "GET", ("mwatch",), same(200)),
     Case("matches:match-board", "GET", ("match",), owner_only(200)),
     Case(
         "matches:match-event",
