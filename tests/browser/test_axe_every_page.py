@@ -46,7 +46,7 @@ def page_key(client: Client, url: str) -> tuple[str, str] | None:
         return None  # an htmx partial: scanned inside the page that draws it
     templates = [t.name for t in response.templates if t.name and not t.name.startswith("django")]
     # The stream overlay is one route whose page each game draws its part of: a page per game.
-    parts = [t for t in templates if t.endswith("_overlay.html")]
+    parts = [t for t in templates[1:] if t.endswith("_overlay.html")]
     return view, (parts or templates or [""])[0]
 
 
