@@ -188,7 +188,7 @@ class Stack:
         app = ["blitz_site.wsgi", "--access-logfile", access, "--access-logformat", ACCESS]
         if self.asgi:  # production's app, timed (uvicorn's access log has no duration)
             app = ["timed_asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker"]
-            app += ["--pythonpath", str(ROOT / "bench")]
+            app += ["--pythonpath", str(ROOT / "bench"), "--keep-alive", "75"]  # as deploy/stack
             self.env["BLITZ_BENCH_ACCESS_LOG"] = access
         self._server = subprocess.Popen(
             [gunicorn, *app, "--bind", f"{LOOPBACK}:{self.port}", *options],

@@ -1,10 +1,10 @@
 """Benchmark: the key interactions over HTTP, as in production, on 127.0.0.1 (issues 7 and 13).
 
-The app runs as it would in production: DEBUG off, gunicorn (2 sync workers), whitenoise's
-compressed static files after collectstatic, a throw-away SQLite database (or, when DATABASE_URL
-names a PostgreSQL server, a throw-away database on it: see _server.py). The seeds come from the
-project's own services: a 610 TV match (the North and Peace River starter forces, as rosters) and a
-large one (two 60-model rosters, 12 combat groups of 5 each).
+The app runs as it would in production: DEBUG off, gunicorn with 2 uvicorn workers (ASGI),
+whitenoise's compressed static files after collectstatic, a throw-away SQLite database (or, when
+DATABASE_URL names a PostgreSQL server, a throw-away database on it: see _server.py). The seeds
+come from the project's own services: a 610 TV match (the North and Peace River starter forces, as
+rosters) and a large one (two 60-model rosters, 12 combat groups of 5 each).
 
 For each interaction it sends ``--warmup`` then ``--runs`` requests, one at a time, each in a
 round with one request to the trivial view (``/ping``: no database, no template) and one to
@@ -20,8 +20,8 @@ seed: 20 tablets on that seed's match for ``--seconds``, and a probe polling the
 match, where nothing happens, for quiet polls under the same load.
 
 Targets, issue 13's budget (exit 1 when one is missed): during the load run on each seed, the
-damage tap's p95 at most 15 ms and the quiet poll's at most 10 ms, server-side (gunicorn's own
-time for the request, from its access log; the client-side time on loopback is shown beside it);
+damage tap's p95 at most 15 ms and the quiet poll's at most 10 ms, server-side (each request's
+time in the app, logged by bench/timed_asgi.py; the client-side time on loopback is beside it);
 a tap at most 6 SQL statements; a quiet poll at most 2 and no template rendered; no errors under
 load; the match page's first load at most 40 KB compressed (issue 24).
 
@@ -529,16 +529,16 @@ def machine(stack: Stack, started: tuple[float, ...]) -> list[str]:
     return [
         f"- machine: {os.cpu_count()} cores ({cpu or platform.machine()}), {platform.system()}",
         f"- Python {platform.python_version()}, Django {metadata.version('django')}, "
-        f"gunicorn {metadata.version('gunicorn')} ({stack.workers} sync workers), "
+        f"gunicorn {metadata.version('gunicorn')} ({stack.workers} uvicorn "
+        f"{metadata.version('uvicorn')} workers, ASGI, as production), "
         f"whitenoise {metadata.version('whitenoise')}",
         f"- database: {stack.db_label}: {db_version}",
         "- load average (1, 5, 15 min) before the run: "
         + ", ".join(f"{n:.2f}" for n in started)
         + f"; after it: {', '.join(f'{n:.2f}' for n in os.getloadavg())} (a shared machine: "
         "other work running beside the benchmark shows in its times)",
-        "- client: this script, http.client on 127.0.0.1, one connection per simulated browser "
-        "(gunicorn's sync workers close it after each answer, so every request includes a TCP "
-        "connect, the trivial view's too)",
+        "- client: this script, http.client on 127.0.0.1, one kept-alive connection per simulated "
+        "browser (opened again when the server has closed it)",
     ]
 
 
@@ -564,7 +564,8 @@ HEADER = [
     "Written by `bench/bench_http.py --write-results` (`make bench` runs it without writing): "
     "issue 13's performance budget, the latency, SQL queries and bytes of the key interactions, "
     "the match page's first load, and a load run on each seed, with the app served as in "
-    "production (DEBUG off, gunicorn, whitenoise compressed static files) on 127.0.0.1. Each "
+    "production (DEBUG off, gunicorn with uvicorn workers, whitenoise compressed static files) "
+    "on 127.0.0.1. Each "
     "database has its own section (`## SQLite, ...`, `## PostgreSQL, ...`), rewritten by a run on "
     "that database (`DATABASE_URL=postgres://... ` for PostgreSQL); every other section (the "
     "other benchmarks' and the hand-written ones, such as `## Notes`) is kept as it is.",
@@ -635,10 +636,11 @@ def report(
             "not crossed off) is a 200 with the message on the card, not an error.",
             "",
             "*Client-side* is this script's time on 127.0.0.1 from sending the request to the "
-            "last byte of the answer: it includes a TCP connect (gunicorn's sync workers close "
-            "every connection) and any wait for a free worker. *Server-side* is gunicorn's own "
-            "time for the request, from its access log (`%(D)s`): from the moment a worker has "
-            "read the request to the moment it has written the answer. The budget is "
+            "last byte of the answer: it includes any wait for the worker (and a TCP connect "
+            "when the connection was closed). *Server-side* is the app's own time for the "
+            "request (logged by `bench/timed_asgi.py` around production's ASGI app): from the "
+            "moment the app is handed the request to the moment it has handed over the "
+            "answer's last bytes. The budget is "
             "server-side. The client threads run on the same cores as the server, so each "
             "figure includes some of the other's work, and anything else the machine runs.",
             "",
@@ -723,13 +725,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--runs 1..5000, --warmup 0..1000, --seconds 0..600")
 
     started = os.getloadavg()
-    with Stack() as stack:
+    with Stack(asgi=True) as stack:
         stack.setup_django()
         seeded = seed()
         stack.start()
         player = Client(stack.port)
         player.login()
-        print(f"gunicorn on 127.0.0.1:{stack.port}, {stack.db_label}", flush=True)
+        print(f"gunicorn (uvicorn workers) on 127.0.0.1:{stack.port}, {stack.db_label}", flush=True)
 
         rows: list[Row] = []
         index = 0

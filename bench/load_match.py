@@ -1,4 +1,4 @@
-"""Load run: tablets polling a live match and tapping damage, against gunicorn on 127.0.0.1.
+"""Load run: tablets polling a live match and tapping damage, against the app on 127.0.0.1.
 
 Each simulated tablet is a thread with its own connection. It polls the board's poll endpoint every
 3 s with the last event number it has seen (as the board does: 204 when nothing is new, else the
@@ -9,10 +9,10 @@ polls a second match where nothing happens, twice a second: its answers are quie
 served under the same load. The run is bounded in time (``--seconds``) and in requests per thread,
 and talks only to 127.0.0.1.
 
-Each request is timed twice: by the client (on loopback, so it includes the TCP connect, as
-gunicorn's sync workers close every connection, and any wait for a free worker) and by the server
-(gunicorn's access log, ``%(D)s``: from the moment a worker has read the request to the moment it
-has written the answer).
+Each request is timed twice: by the client (on loopback, so it includes any wait for the worker
+and a TCP connect when the connection was closed) and by the server (the access log: gunicorn's
+``%(D)s`` under sync workers, ``bench/timed_asgi.py`` under ASGI, as production serves: from the
+moment the app has the request to the moment it has handed over the answer).
 
 An error is a request that failed (no answer, a timeout, a reset) or answered with a status the
 board does not expect (poll: 200 or 204; tap: 200). A tap the rules refuse (clearing a box that is
@@ -71,7 +71,7 @@ class LoadResult:
     seconds: float
     seed: str = REALISTIC
     samples: list[Sample] = field(default_factory=list)
-    # The server's own times (gunicorn's access log), as (kind, status, seconds)
+    # The server's own times (the access log), as (kind, status, seconds)
     served: list[tuple[str, int, float]] = field(default_factory=list)
 
     @property
@@ -273,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 0 < args.seconds <= 600 or not 0 < args.tablets <= 100:
         parser.error("--seconds must be in (0, 600] and --tablets in (0, 100]")
-    with Stack() as stack:
+    with Stack(asgi=True) as stack:
         stack.setup_django()
         seeded = seed()
         if REALISTIC not in seeded.matches:
