@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 import http.client
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -477,3 +478,20 @@ def seed() -> Seed:
             units = tuple(unit.id for unit in match.current_state().units)
             matches[label] = MatchSeed(match.pk, units)
     return Seed(user.pk, rosters, matches)
+
+
+def write_section(section: list[str]) -> None:
+    """Replace the section of bench/RESULTS.md whose title is ``section``'s (its first line up to
+    the first colon, such as ``## Push-SQLite:``), keeping every other section as it is; a new
+    one goes last."""
+    results = ROOT / "bench" / "RESULTS.md"
+    head, *chunks = re.split(r"^(?=## )", results.read_text(), flags=re.M)
+    chunks = [c.rstrip() + "\n" for c in chunks]
+    mine = "\n".join(section).rstrip() + "\n"
+    title = section[0].split(":")[0] + ":"
+    at = next((i for i, chunk in enumerate(chunks) if chunk.startswith(title)), None)
+    if at is None:
+        chunks.append(mine)
+    else:
+        chunks[at] = mine
+    results.write_text(head.rstrip() + "\n\n" + "\n".join(chunks))

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
-from _server import LOOPBACK, REALISTIC, Client, Stack, free_port, seed
+from _server import LOOPBACK, REALISTIC, Client, Stack, free_port, seed, write_section
 from bench_http import page_load
 
 HERE = Path(__file__).resolve().parent
@@ -138,22 +138,6 @@ def report(loads: dict[str, dict], label: str) -> list[str]:
     ]
 
 
-def write_results(section: list[str]) -> None:
-    """Replace this benchmark's section of RESULTS.md, keeping every other; a new one goes last."""
-    import re
-
-    text = RESULTS.read_text()
-    head, *chunks = re.split(r"^(?=## )", text, flags=re.M)
-    chunks = [c.rstrip() + "\n" for c in chunks]
-    mine = "\n".join(section).rstrip() + "\n"
-    at = next((i for i, chunk in enumerate(chunks) if chunk.startswith(TITLE + ":")), None)
-    if at is None:
-        chunks.append(mine)
-    else:
-        chunks[at] = mine
-    RESULTS.write_text(head.rstrip() + "\n\n" + "\n".join(chunks))
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--write-results", action="store_true", help="rewrite its RESULTS.md part")
@@ -177,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     lines = report(loads, label)
     print("\n".join(lines))
     if args.write_results:
-        write_results(lines)
+        write_section(lines)
         print(f"wrote {RESULTS.relative_to(HERE.parent)}")
     over = [game for game, load in loads.items() if load["compressed"] > TARGET]
     if over:

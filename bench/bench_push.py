@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from _server import LARGE, LOOPBACK, REALISTIC, Client, Stack, free_port, seed
+from _server import LARGE, LOOPBACK, REALISTIC, Client, Stack, free_port, seed, write_section
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "RESULTS.md"
@@ -538,22 +538,6 @@ def report(stack: Stack, served: Served, args, out: Results) -> tuple[list[str],
     return lines, checks
 
 
-def write_results(section: list[str]) -> None:
-    """Replace this benchmark's section for this database (``## Push-SQLite`` or
-    ``## Push-PostgreSQL``), keeping every other section as it is; a new one goes last."""
-    text = RESULTS.read_text()
-    head, *chunks = re.split(r"^(?=## )", text, flags=re.M)
-    chunks = [c.rstrip() + "\n" for c in chunks]
-    mine = "\n".join(section).rstrip() + "\n"
-    title = section[0].split(":")[0] + ":"
-    at = next((i for i, chunk in enumerate(chunks) if chunk.startswith(title)), None)
-    if at is None:
-        chunks.append(mine)
-    else:
-        chunks[at] = mine
-    RESULTS.write_text(head.rstrip() + "\n\n" + "\n".join(chunks))
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tablets", type=int, default=20, help="tablets on the match (20)")
@@ -603,7 +587,7 @@ def main(argv: list[str] | None = None) -> int:
                 served.stop()
     print("\n".join(lines))
     if args.write_results:
-        write_results(lines)
+        write_section(lines)
         print(f"wrote {RESULTS.relative_to(HERE.parent)}")
     missed = [name for name, _, ok in checks if not ok]
     if missed:
