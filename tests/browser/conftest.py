@@ -111,6 +111,21 @@ def wait_for_live_server_requests(timeout: float = 15.0) -> None:
             thread.join(max(0.0, deadline - time.monotonic()))
 
 
+def htmx_settled(page, selector: str) -> None:
+    """Wait until ``selector`` is on the page and htmx has finished settling what it swapped in.
+
+    htmx inserts new content at once but wires its ``hx-*`` attributes only when the swap
+    settles (``htmx.config.defaultSettleDelay``, 20 ms later); until then the new nodes carry
+    the ``htmx-added`` class. A person cannot tap in that window, but Playwright can: a choice
+    made then fires a ``change`` nobody listens to, and the answer it should bring never comes.
+    """
+    page.wait_for_function(
+        "(sel) => document.querySelector(sel) !== null"
+        " && document.querySelector('.htmx-added, .htmx-settling') === null",
+        arg=selector,
+    )
+
+
 @pytest.fixture
 def shot(tmp_path_factory, request):
     """Write a screenshot under the pytest temp dir and return its path."""

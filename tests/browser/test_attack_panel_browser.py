@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, htmx_settled
 from tests.browser.test_match_browser import card, join, small_targets, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -52,16 +52,28 @@ def panel(page):
     return page.locator("#attack-panel")
 
 
+def open_panel(page, link, click=None) -> None:
+    """Tap a card's "Attack…" or "FO mark…" link and wait until the panel's form is live."""
+    (click or (lambda locator: locator.click()))(link)
+    htmx_settled(page, "#attack-panel-body > *")
+
+
+def choose_target(page, target: str, choose=None) -> None:
+    """Pick the target: the helper redraws with the target's section, live."""
+    (choose or page.select_option)("#id_target", target)
+    htmx_settled(page, f'#attack-panel [id="sect-{target}"]')
+
+
 def chip(page, text: str):
     return panel(page).locator(f"#sect-{JAGER} label.chip", has_text=text)
 
 
 def first_attack_typing_the_figures(page) -> None:
     """The first time, the helper asks for the figures the data lacks; the match keeps them."""
-    card(page, HUNTER).get_by_role("link", name="Attack…").click()
+    open_panel(page, card(page, HUNTER).get_by_role("link", name="Attack…"))
     expect(panel(page)).to_be_visible()
     expect(panel(page).locator("#id_attacker")).to_have_value(HUNTER)
-    page.select_option("#id_target", JAGER)
+    choose_target(page, JAGER)
     expect(panel(page).locator(f"#sect-{JAGER} > legend")).to_contain_text("Target: Jäger 3")
     panel(page).get_by_role("button", name="Roll on screen instead of real dice").click()
     expect(panel(page).get_by_role("button", name="Type in real dice instead")).to_be_visible()
@@ -94,7 +106,7 @@ def test_a_direct_attack_from_the_board_in_six_taps_and_no_page_load(
     loads = []
     page.on("framenavigated", lambda frame: frame == page.main_frame and loads.append(frame.url))
     taps = Taps(page)
-    taps.click(card(page, SECOND).get_by_role("link", name="Attack…"))
+    open_panel(page, card(page, SECOND).get_by_role("link", name="Attack…"), taps.click)
     expect(panel(page)).to_be_visible()
     expect(panel(page).locator("#id_attacker")).to_have_value(SECOND)
     # The board stays behind the panel: beside it on a landscape tablet, under the sheet else.
@@ -104,7 +116,7 @@ def test_a_direct_attack_from_the_board_in_six_taps_and_no_page_load(
         assert page.locator(f"#unit-{SECOND}").bounding_box()["x"] < box["x"]
     else:
         assert box["y"] > 0 and box["width"] == SIZES[size]["width"]
-    taps.choose("#id_target", JAGER)
+    choose_target(page, JAGER, taps.choose)
     expect(panel(page).locator(f"#sect-{JAGER} > legend")).to_contain_text("Target: Jäger 3")
     # The match remembers the figures typed the first time: nothing to type.
     expect(panel(page).locator(".src:visible", has_text="typed in earlier")).to_have_count(4)
@@ -139,8 +151,8 @@ def test_a_warning_keeps_the_panel_open_until_closed(live_server, new_page):
     page = new_page(SIZES["phone"])
     start_match(page, live_server.url, mine="north_starter", opponent="south_starter")
     # Before initiative, an attack is applied with a warning: the panel stays to show it.
-    card(page, HUNTER).get_by_role("link", name="Attack…").click()
-    page.select_option("#id_target", JAGER)
+    open_panel(page, card(page, HUNTER).get_by_role("link", name="Attack…"))
+    choose_target(page, JAGER)
     expect(panel(page).locator(f"#sect-{JAGER} > legend")).to_contain_text("Target: Jäger 3")
     page.fill("#id_amove", "0")
     page.fill("#id_acc", "0")
@@ -167,7 +179,7 @@ def test_forward_observation_asks_for_the_observer(
     activate_the_first_group(page)
     loads = []
     page.on("framenavigated", lambda frame: frame == page.main_frame and loads.append(frame.url))
-    card(page, JAGER).get_by_role("link", name="FO mark…").click()
+    open_panel(page, card(page, JAGER).get_by_role("link", name="FO mark…"))
     expect(panel(page)).to_contain_text("Which model observed Jäger 3 (MILICIA CG1)?")
     expect(page.locator("#attack-panel-title")).to_have_text("Forward observation")
     assert small_targets(page) == []
@@ -182,7 +194,7 @@ def test_forward_observation_asks_for_the_observer(
         "marked by Hunter 4 (Northern Guard CG1) for indirect fire"
     )
     # The same observer marks another target: applied, with a warning on that card.
-    card(page, "b-1-1").get_by_role("link", name="FO mark…").click()
+    open_panel(page, card(page, "b-1-1").get_by_role("link", name="FO mark…"))
     panel(page).get_by_role("button", name=re.compile(r"^Hunter 4 .*already acted")).click()
     expect(card(page, "b-1-1").locator(".msg")).to_contain_text("already spent its action")
     assert loads == [], loads
@@ -212,8 +224,8 @@ def test_switching_to_dice_on_screen_keeps_the_figures_just_typed(live_server, n
     page = new_page(SIZES["portrait"])
     start_match(page, live_server.url, mine="north_starter", opponent="south_starter")
     activate_the_first_group(page)
-    card(page, HUNTER).get_by_role("link", name="Attack…").click()
-    page.select_option("#id_target", JAGER)
+    open_panel(page, card(page, HUNTER).get_by_role("link", name="Attack…"))
+    choose_target(page, JAGER)
     armor = panel(page).locator(f'[id="id_armor.{JAGER}"]')
     armor.fill("14")
     page.fill("#id_acc", "1")
