@@ -1,6 +1,7 @@
 """Settings for the test suite: the real settings with test-only changes."""
 
 import os
+import tempfile
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
 os.environ.setdefault("DEBUG", "0")
@@ -18,3 +19,13 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# SQLite's test database is a file, not Django's in-memory default. The browser tests' servers
+# answer several requests at once (one tablet taps while another polls): with an in-memory
+# database every server thread shares one connection, and its transaction, so a tap beside a
+# poll could fail with "database table is locked". A file gives each request a connection of its
+# own under WAL, as production runs.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(tempfile.gettempdir(), f"blitz-test-{os.getpid()}.sqlite3")
+    }
