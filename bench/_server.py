@@ -88,7 +88,10 @@ class Stack:
     """A temporary production-like deployment: database, static files, gunicorn on loopback."""
 
     workers: int = 2
-    asgi: bool = False  # gunicorn with uvicorn workers (as production, for the push streams)
+    # gunicorn with uvicorn workers (True) or sync workers (False); None: as production serves
+    # this database (SQLite: one ASGI process holds the pages and the streams, as the in-memory
+    # fan-out needs; PostgreSQL: sync app servers, the streams on stream servers beside them)
+    asgi: bool | None = None
     settings: str = "blitz_site.settings"
     tmp: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="blitz-bench-")))
     env: dict[str, str] = field(default_factory=dict)
@@ -102,6 +105,11 @@ class Stack:
     def pg_database(self) -> str:
         """The temporary PostgreSQL database's name, or "" on SQLite."""
         return self._pg_name
+
+    @property
+    def serves_asgi(self) -> bool:
+        """Whether the server is gunicorn with uvicorn workers (else sync workers)."""
+        return self.asgi if self.asgi is not None else not self.pg_database
 
     @property
     def server_pid(self) -> int:
@@ -187,7 +195,7 @@ class Stack:
         # Each request's own time on the server (microseconds): see served().
         access = str(self.tmp / ACCESS_LOG)
         app = ["blitz_site.wsgi", "--access-logfile", access, "--access-logformat", ACCESS]
-        if self.asgi:  # production's app, timed (uvicorn's access log has no duration)
+        if self.serves_asgi:  # production's ASGI app, timed (uvicorn's log has no duration)
             app = ["timed_asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker"]
             app += ["--pythonpath", str(ROOT / "bench"), "--keep-alive", "75"]  # as deploy/stack
             self.env["BLITZ_BENCH_ACCESS_LOG"] = access

@@ -77,11 +77,12 @@ def boards(user_id: int, hgb_match: int) -> dict[str, str]:
 
 def behind_nginx(stack: Stack, run: Path) -> tuple[int, Callable[[], None]]:
     """``deploy/stack start`` on the stack's database: nginx's port, and how to stop it all."""
-    proxy, one, two = free_port(), free_port(), free_port()
+    proxy, one, two, three, four = (free_port() for _ in range(5))
     env = stack.env | {
         "ALLOWED_HOSTS": LOOPBACK,
         "BLITZ_PROXY_PORT": str(proxy),
         "BLITZ_APP_PORTS": f"{one} {two}",
+        "BLITZ_STREAM_PORTS": f"{three} {four}",
         "BLITZ_WORKERS": "1",
     }
     script = str(HERE.parent / "deploy" / "stack")

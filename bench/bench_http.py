@@ -1,6 +1,8 @@
 """Benchmark: the key interactions over HTTP, as in production, on 127.0.0.1 (issues 7 and 13).
 
-The app runs as it would in production: DEBUG off, gunicorn with 2 uvicorn workers (ASGI),
+The app runs as it would in production: DEBUG off, gunicorn with 2 workers (on SQLite uvicorn
+workers, ASGI, the one process that also holds the streams; on PostgreSQL sync workers, as
+production's app servers: the streams are on stream servers beside them, not measured here),
 whitenoise's compressed static files after collectstatic, a throw-away SQLite database (or, when
 DATABASE_URL names a PostgreSQL server, a throw-away database on it: see _server.py). The seeds
 come from the project's own services: a 610 TV match (the North and Peace River starter forces, as
@@ -21,7 +23,8 @@ match, where nothing happens, for quiet polls under the same load.
 
 Targets, issue 13's budget (exit 1 when one is missed): during the load run on each seed, the
 damage tap's p95 at most 15 ms and the quiet poll's at most 10 ms, server-side (each request's
-time in the app, logged by bench/timed_asgi.py; the client-side time on loopback is beside it);
+time in the app, logged by gunicorn (sync workers) or bench/timed_asgi.py (ASGI); the
+client-side time on loopback is beside it);
 a tap at most 6 SQL statements; a quiet poll at most 2 and no template rendered; no errors under
 load; the match page's first load at most 40 KB compressed (issue 24).
 
@@ -529,8 +532,8 @@ def machine(stack: Stack, started: tuple[float, ...]) -> list[str]:
     return [
         f"- machine: {os.cpu_count()} cores ({cpu or platform.machine()}), {platform.system()}",
         f"- Python {platform.python_version()}, Django {metadata.version('django')}, "
-        f"gunicorn {metadata.version('gunicorn')} ({stack.workers} uvicorn "
-        f"{metadata.version('uvicorn')} workers, ASGI, as production), "
+        f"gunicorn {metadata.version('gunicorn')} ({stack.workers} {server_kind(stack)}, "
+        "as production), "
         f"whitenoise {metadata.version('whitenoise')}",
         f"- database: {stack.db_label}: {db_version}",
         "- load average (1, 5, 15 min) before the run: "
@@ -558,13 +561,20 @@ def _commit() -> str:
         return "unknown"
 
 
+def server_kind(stack: Stack) -> str:
+    if stack.serves_asgi:
+        return f"uvicorn {metadata.version('uvicorn')} workers, ASGI"
+    return "sync workers"
+
+
 HEADER = [
     "# Benchmark results",
     "",
     "Written by `bench/bench_http.py --write-results` (`make bench` runs it without writing): "
     "issue 13's performance budget, the latency, SQL queries and bytes of the key interactions, "
     "the match page's first load, and a load run on each seed, with the app served as in "
-    "production (DEBUG off, gunicorn with uvicorn workers, whitenoise compressed static files) "
+    "production (DEBUG off, gunicorn: uvicorn workers on SQLite, sync workers on PostgreSQL; "
+    "whitenoise compressed static files) "
     "on 127.0.0.1. Each "
     "database has its own section (`## SQLite, ...`, `## PostgreSQL, ...`), rewritten by a run on "
     "that database (`DATABASE_URL=postgres://... ` for PostgreSQL); every other section (the "
@@ -638,9 +648,9 @@ def report(
             "*Client-side* is this script's time on 127.0.0.1 from sending the request to the "
             "last byte of the answer: it includes any wait for the worker (and a TCP connect "
             "when the connection was closed). *Server-side* is the app's own time for the "
-            "request (logged by `bench/timed_asgi.py` around production's ASGI app): from the "
-            "moment the app is handed the request to the moment it has handed over the "
-            "answer's last bytes. The budget is "
+            "request (logged by gunicorn's sync workers, `%(D)s`, or under ASGI by "
+            "`bench/timed_asgi.py` around production's app): from the moment the app has the "
+            "request to the moment it has handed over the answer's last bytes. The budget is "
             "server-side. The client threads run on the same cores as the server, so each "
             "figure includes some of the other's work, and anything else the machine runs.",
             "",
@@ -725,13 +735,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--runs 1..5000, --warmup 0..1000, --seconds 0..600")
 
     started = os.getloadavg()
-    with Stack(asgi=True) as stack:
+    with Stack() as stack:
         stack.setup_django()
         seeded = seed()
         stack.start()
         player = Client(stack.port)
         player.login()
-        print(f"gunicorn (uvicorn workers) on 127.0.0.1:{stack.port}, {stack.db_label}", flush=True)
+        kind = server_kind(stack)
+        print(f"gunicorn ({kind}) on 127.0.0.1:{stack.port}, {stack.db_label}", flush=True)
 
         rows: list[Row] = []
         index = 0

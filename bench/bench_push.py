@@ -1,11 +1,12 @@
 """Live push (issue 24): how soon the other tablets show a tap, what an idle board costs, and 200
-idle streams on one app server.
+idle streams on one server.
 
-The app is served as in production (``bench/_server.py``: DEBUG off, migrate, collectstatic,
-gunicorn with uvicorn workers) on 127.0.0.1. On SQLite: one app server with one worker (the
-in-process fan-out, ``matches.push.MemoryBroker``). When ``DATABASE_URL`` names PostgreSQL: a
-temporary database and ``deploy/stack`` (nginx in front of two app servers; PostgreSQL's
-LISTEN/NOTIFY carries a tap from one to the other), every tablet talking to nginx.
+The app is served as in production (``bench/_server.py``: DEBUG off, migrate, collectstatic) on
+127.0.0.1. On SQLite: one app server, gunicorn with one uvicorn worker, holding the pages and the
+streams (the in-process fan-out, ``matches.push.MemoryBroker``). When ``DATABASE_URL`` names
+PostgreSQL: a temporary database and ``deploy/stack`` (nginx in front of two app servers with
+sync workers and two stream servers with uvicorn workers; PostgreSQL's LISTEN/NOTIFY carries a
+tap from an app server to the streams), every tablet talking to nginx.
 
 (a) Cross-device delay. ``--tablets`` tablets (default 20) on one match, each holding the
 match's stream and polling the moment it says "seq N", as ``static/js/push.js`` makes a board do.
@@ -17,13 +18,14 @@ the stream's event and its poll's answer (the change drawn). Negative: B had it 
 (default 60; heartbeats every 20 s), HTTP bytes both ways, extrapolated to an hour, plus the slow
 safety polls an hour (``BLITZ_SAFETY_POLL_SECONDS``), each a 204 measured once.
 
-(c) ``--streams`` idle streams (default 200) on one app server (on PostgreSQL a third one,
-started beside the stack), on a quiet match: the app server's memory (RSS of its master and
-workers) and the database connections held (PostgreSQL: ``pg_stat_activity``; SQLite: the app
-server's open handles on the database file), before and with them; and a tap's time on the
-server (``--tap-runs`` taps on one kept-alive connection, p50/p95, budget 15 ms; the server is
-production's app wrapped by ``bench/timed_asgi.py``, which logs each request's time, as
-gunicorn's sync workers did) without and with them, and its client-side round trip.
+(c) ``--streams`` idle streams (default 200) on one server (SQLite: the one app server;
+PostgreSQL: one of the stack's stream servers), on a quiet match: that server's memory (RSS of its
+master and workers) and the database connections held (PostgreSQL: ``pg_stat_activity``; SQLite:
+the app server's open handles on the database file), before and with them; and a tap's time on
+the server (``--tap-runs`` taps on one kept-alive connection, p50/p95, budget 15 ms) without and
+with them, and its client-side round trip. The taps go to a timed app server: on SQLite the one
+(production's app wrapped by ``bench/timed_asgi.py``, which logs each request's time); on
+PostgreSQL one more sync app server beside the stack (gunicorn logs each request's time).
 
 Small runs while developing: ``--taps 6 --tablets 4 --idle-seconds 25 --streams 20``.
 ``--write-results`` rewrites this benchmark's section of bench/RESULTS.md (``## Push-SQLite``
@@ -203,7 +205,7 @@ class Tablet:
         self.tapper.close()
 
 
-# --- The servers: one (SQLite) or nginx in front of two (PostgreSQL, deploy/stack) ---------------
+# --- The servers: one (SQLite) or nginx in front of four (PostgreSQL, deploy/stack) --------------
 
 
 @dataclass
@@ -211,6 +213,14 @@ class Served:
     port: int  # where the tablets talk (nginx, or the one app server)
     label: str
     stop: object = None
+    stream_port: int = 0  # PostgreSQL: a stream server of the stack (its pid file in run_dir)
+    run_dir: Path | None = None
+
+    def stream_pids(self) -> list[int]:
+        """The stream server's gunicorn master and workers."""
+        assert self.run_dir is not None
+        master = int((self.run_dir / f"gunicorn-{self.stream_port}.pid").read_text())
+        return _children(master)
 
 
 def _children(pid: int) -> list[int]:
@@ -223,12 +233,14 @@ def serve(stack: Stack, tmp: Path) -> Served:
         stack.start()
         return Served(stack.port, "one app server")
     run = tmp / "stack"
-    proxy, one, two = free_port(), free_port(), free_port()
+    proxy, one, two, three, four = (free_port() for _ in range(5))
     env = stack.env | {
         "ALLOWED_HOSTS": f"{LOOPBACK},localhost",
         "BLITZ_PROXY_PORT": str(proxy),
         "BLITZ_APP_PORTS": f"{one} {two}",
+        "BLITZ_STREAM_PORTS": f"{three} {four}",
         "BLITZ_WORKERS": "1",
+        "BLITZ_STREAM_WORKERS": "1",
     }
     script = str(HERE.parent / "deploy" / "stack")
     done = subprocess.run(
@@ -240,7 +252,8 @@ def serve(stack: Stack, tmp: Path) -> Served:
     def stop() -> None:
         subprocess.run([script, "stop", str(run)], env=env, capture_output=True, timeout=120)
 
-    return Served(proxy, "nginx in front of two app servers", stop)
+    label = "nginx in front of two app servers (sync workers) and two stream servers (uvicorn)"
+    return Served(proxy, label, stop, stream_port=three, run_dir=run)
 
 
 def rss_kb(pids: list[int]) -> int:
@@ -428,7 +441,9 @@ def idle_streams(stack, served, cookies, busy, quiet, args, out: Results) -> Non
     out.streams = args.streams
     if not stack.server_pid:  # PostgreSQL: one more app server, as production's, timed
         stack.start()
-    pids = _children(stack.server_pid)
+    # The streams' server: the one app server (SQLite), or a stream server of the stack.
+    stream_port = served.stream_port or stack.port
+    pids = served.stream_pids() if served.stream_port else _children(stack.server_pid)
     start = Match.objects.get(pk=busy.pk).seq
     out.tap_without, out.tap_server_without = tap_times(stack, cookies, busy, args.tap_runs, start)
     time.sleep(1)
@@ -438,7 +453,7 @@ def idle_streams(stack, served, cookies, busy, quiet, args, out: Results) -> Non
     streams = []
     try:
         for _ in range(args.streams):
-            streams.append(Stream(stack.port, path, {}))
+            streams.append(Stream(stream_port, path, {}))
         deadline = time.monotonic() + 60
         for stream in streams:
             stream.opened.wait(max(0.1, deadline - time.monotonic()))
@@ -502,11 +517,17 @@ def report(stack: Stack, served: Served, args, out: Results) -> tuple[list[str],
             tap95_with <= TAP_BUDGET_MS,
         ),
     ]
+    streams_on = "one of the stack's stream servers" if stack.pg_database else "the app server"
+    tap_server = (
+        "one more app server beside the stack (sync workers; gunicorn logs each request's time)"
+        if stack.pg_database
+        else "it (``bench/timed_asgi.py`` logs each request's time)"
+    )
     lines = [
         f"## Push-{kind}: live push, {date.today().isoformat()}, commit {_commit()}",
         "",
         f"Written by `bench/bench_push.py --write-results`: {kind}, {served.label} "
-        f"(gunicorn with uvicorn workers; port {served.port}), on 127.0.0.1; {os.cpu_count()} "
+        f"(port {served.port}), on 127.0.0.1; {os.cpu_count()} "
         f"CPUs, load average before {os.getloadavg()[0]:.2f}. Settings: {out.tablets} tablets, "
         f"{out.taps} taps, idle board {out.idle_seconds:g} s, {out.streams} idle streams, "
         f"{args.tap_runs} taps timed each way.",
@@ -528,10 +549,9 @@ def report(stack: Stack, served: Served, args, out: Results) -> tuple[list[str],
         f"hour of {out.poll_bytes:,} bytes each (a 204, HTTP bytes both ways, no TCP/IP "
         f"overhead): **{out.idle_per_hour / 1024:.1f} KB an hour** (polling every 2 s: 2.8 MB).",
         "",
-        f"**(c) {out.streams} idle streams** (a quiet match's watch stream, on one app server "
-        f"{'(a third one, started beside the stack) ' if stack.pg_database else ''}"
-        f"that logs each request's time, ``bench/timed_asgi.py``): "
-        f"{out.opened} open; app server RSS {out.rss_before / 1024:.0f} MB before, "
+        f"**(c) {out.streams} idle streams** (a quiet match's watch stream) on "
+        f"{streams_on}, the taps timed on {tap_server}: "
+        f"{out.opened} open; that server's RSS {out.rss_before / 1024:.0f} MB before, "
         f"{out.rss_with / 1024:.0f} MB with them "
         f"({(out.rss_with - out.rss_before) / max(out.opened, 1):.1f} KB a stream); database "
         f"connections {out.db_before} before, {out.db_with} with them; a tap (one kept-alive "
@@ -566,7 +586,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["BLITZ_PUSH_PER_ADDRESS"] = limit  # every tablet here has one address
     tmp = Path(tempfile.mkdtemp(prefix="blitz-push-"))
     served = None
-    with Stack(workers=1, asgi=True) as stack:
+    with Stack(workers=1) as stack:  # as production serves this database
         stack.setup_django()
         seeded = seed()
         try:

@@ -273,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 0 < args.seconds <= 600 or not 0 < args.tablets <= 100:
         parser.error("--seconds must be in (0, 600] and --tablets in (0, 100]")
-    with Stack(asgi=True) as stack:
+    with Stack() as stack:  # as production serves this database
         stack.setup_django()
         seeded = seed()
         if REALISTIC not in seeded.matches:
@@ -290,7 +290,8 @@ def main(argv: list[str] | None = None) -> int:
             board = player.get(reverse("matches:match-board", args=[match.pk]))
             if board.status != 200:
                 raise RuntimeError(f"the match board did not load ({board.status})")
-        print(f"database: {stack.db_label}; gunicorn, {stack.workers} workers, 127.0.0.1")
+        kind = "uvicorn (ASGI)" if stack.serves_asgi else "sync"
+        print(f"database: {stack.db_label}; gunicorn, {stack.workers} {kind} workers, 127.0.0.1")
         result = run_load(
             stack.port,
             player.cookies,

@@ -189,12 +189,17 @@ WSGI_APPLICATION = "blitz_site.wsgi.application"
 ASGI_APPLICATION = "blitz_site.asgi.application"
 
 # The live push (matches/push.py, matches/streams.py): a stream's heartbeat (seconds; below every
-# proxy's read timeout), how many streams one address may hold on an app server, and the boards'
-# poll (seconds; the fallback when there is no stream) and their slow safety poll while the stream
-# is live. The broker that tells every board of a match at once: BLITZ_PUSH_BROKER, below
-# DATABASES (it depends on the database).
+# proxy's read timeout), how many streams one address may hold on a stream server process, and
+# the boards' poll (seconds; the fallback when there is no stream) and their slow safety poll
+# while the stream is live. The broker that tells every board of a match at once:
+# BLITZ_PUSH_BROKER, below DATABASES (it depends on the database).
 BLITZ_PUSH_HEARTBEAT = 20
 BLITZ_PUSH_PER_ADDRESS = env_int("BLITZ_PUSH_PER_ADDRESS", 20)
+# Whether the boards open streams when their page was served by a WSGI server: on behind a proxy
+# that sends the streams to stream servers (deploy/stack: sync app servers for the pages and
+# taps, ASGI stream servers for the streams). Off, a board opens one only when its page came
+# from an ASGI server (make run), and polls under Django's test server.
+BLITZ_STREAM_SERVERS = env_bool("BLITZ_STREAM_SERVERS")
 BLITZ_POLL_SECONDS = 2
 BLITZ_SAFETY_POLL_SECONDS = 120
 

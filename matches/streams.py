@@ -10,9 +10,11 @@ no connection while it waits: an idle stream costs a heartbeat comment every
 (or freed) closes its streams. One address holds at most ``BLITZ_PUSH_PER_ADDRESS`` streams on
 an app server; one more is refused with a 429.
 
-Only an ASGI server holds streams (``make run`` and production serve one). Under a WSGI server
-(Django's test server) the stream answers 204 at once, and the board never asks for one there
-(``stream_url``): it polls, as it always could.
+Only an ASGI server holds streams: ``make run`` serves everything from one, and production's
+proxy sends the streams to its stream servers (``BLITZ_STREAM_SERVERS``, deploy/stack). Asked of
+a WSGI server, a stream answers 204 at once; a board whose page came from one asks for no stream
+unless ``BLITZ_STREAM_SERVERS`` says the proxy has stream servers (``stream_url``): it polls, as
+it always could.
 """
 
 from __future__ import annotations
@@ -74,9 +76,9 @@ OPEN = OpenStreams()
 
 
 def stream_url(request: HttpRequest, match: Match, player: bool) -> str:
-    """The stream a board follows (a player's or a watcher's), or "" when this server cannot
-    hold one (WSGI): the board then polls."""
-    if not isinstance(request, ASGIRequest):
+    """The stream a board follows (a player's or a watcher's), or "" when there is no server to
+    hold one (a WSGI server with no stream servers beside it): the board then polls."""
+    if not isinstance(request, ASGIRequest) and not settings.BLITZ_STREAM_SERVERS:
         return ""
     if player:
         return reverse("matches:stream", args=[match.pk])

@@ -262,6 +262,24 @@ def test_under_a_wsgi_server_the_board_polls_and_the_stream_says_so(played):
 
 
 @pytest.mark.parametrize("who", ["player", "watcher"])
+def test_a_page_from_an_app_server_with_stream_servers_beside_it_follows_its_stream(
+    who, played, settings
+):
+    """Production: a sync app server draws the board, the proxy sends its stream elsewhere."""
+    settings.BLITZ_STREAM_SERVERS = True
+    match, player = played
+    if who == "player":
+        board = player.get(reverse("matches:match-board", args=[match.pk]))
+        assert f'data-stream="{stream(match)}"' in board.content.decode()
+    else:
+        board = Client().get(reverse("matches:match-watch", args=[match.watch_slug]))
+        assert f'data-stream="{watch_stream(match)}"' in board.content.decode()
+    # Asked of the app server itself (a proxy sending it to the wrong place), the stream holds no
+    # sync worker: 204 at once, and the board polls.
+    assert player.get(stream(match)).status_code == 204
+
+
+@pytest.mark.parametrize("who", ["player", "watcher"])
 def test_under_an_asgi_server_the_board_follows_its_stream(who, played):
     match, player = played
     page = reverse("matches:match-board", args=[match.pk]) if who == "player" else None

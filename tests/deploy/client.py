@@ -1,5 +1,6 @@
 """A tablet talking to the stack of deploy/ from outside: through nginx (BLITZ_PROXY_URL), or to
-one app server by its port (BLITZ_APP_PORTS), keeping its cookies as a browser would."""
+one app server or stream server by its port (BLITZ_APP_PORTS, BLITZ_STREAM_PORTS), keeping its
+cookies as a browser would."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from urllib.parse import urlencode, urlsplit
 
 PROXY_URL = os.environ.get("BLITZ_PROXY_URL", "")
 APP_PORTS = [int(port) for port in os.environ.get("BLITZ_APP_PORTS", "").split()]
+STREAM_PORTS = [int(port) for port in os.environ.get("BLITZ_STREAM_PORTS", "").split()]
 
 
 def front() -> tuple[str, int]:
@@ -23,6 +25,12 @@ def app_server(n: int) -> tuple[str, int]:
     """App server ``n`` (0 or 1) itself, past nginx."""
     assert len(APP_PORTS) >= 2, "BLITZ_APP_PORTS names the app servers' ports (.ci/run)"
     return "127.0.0.1", APP_PORTS[n]
+
+
+def stream_server(n: int) -> tuple[str, int]:
+    """Stream server ``n`` (0 or 1) itself, past nginx."""
+    assert len(STREAM_PORTS) >= 2, "BLITZ_STREAM_PORTS names the stream servers' ports (.ci/run)"
+    return "127.0.0.1", STREAM_PORTS[n]
 
 
 class Browser:

@@ -13,7 +13,8 @@ from django.conf import settings
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 CONF = (DEPLOY / "nginx" / "blitz.conf").read_text()
-UPSTREAM, SERVER = CONF.split("\nserver {\n")
+UPSTREAMS, SERVER = CONF.split("\nserver {\n")
+APP_UPSTREAM, STREAM_UPSTREAM = UPSTREAMS.split("\nupstream blitz_streams {\n")
 STREAM_PATTERN = r"^/matches/(?:[0-9]+|watch/[^/]+)/stream$"
 HEARTBEAT_SECONDS = 20  # matches/push.py sends ": hb" this often on an idle stream
 
@@ -90,13 +91,24 @@ def test_a_stream_forwards_the_clients_address_exactly_as_every_other_request():
     assert stream == re.findall(forwarded, location("/"), re.MULTILINE)
 
 
-def test_upstream_connections_are_kept_and_closed_by_nginx_before_the_app_server_closes_them():
-    assert int(directive("keepalive", UPSTREAM)) >= 8
-    assert directive("proxy_http_version", location("/"), 8) == "1.1"
-    assert directive("proxy_set_header Connection", location("/"), 8) == '""'
+def test_streams_go_to_the_stream_servers_and_everything_else_to_the_app_servers():
+    assert directive("proxy_pass", location(f"~ {STREAM_PATTERN}"), 8) == "http://blitz_streams"
+    assert directive("proxy_pass", location("/"), 8) == "http://blitz_app"
     stack = (DEPLOY / "stack").read_text()
-    app_keepalive = int(re.search(r"--keep-alive (\d+)", stack).group(1))
-    assert seconds(directive("keepalive_timeout", UPSTREAM)) < app_keepalive
+    assert re.search(r'gunicorn" blitz_site\.wsgi --bind "127\.0\.0\.1:\$port"', stack)
+    assert re.search(
+        r'gunicorn" blitz_site\.asgi --worker-class uvicorn_worker\.UvicornWorker', stack
+    )
+
+
+def test_stream_connections_are_kept_and_closed_by_nginx_before_the_stream_server_closes_them():
+    stream = location(f"~ {STREAM_PATTERN}")
+    assert int(directive("keepalive", STREAM_UPSTREAM)) >= 8
+    assert directive("proxy_http_version", stream, 8) == "1.1"
+    assert directive("proxy_set_header Connection", stream, 8) == '""'
+    stack = (DEPLOY / "stack").read_text()
+    server_keepalive = int(re.search(r"--keep-alive (\d+)", stack).group(1))
+    assert seconds(directive("keepalive_timeout", STREAM_UPSTREAM)) < server_keepalive
 
 
 @pytest.mark.skipif(shutil.which("nginx") is None, reason="nginx is not installed")
@@ -107,12 +119,16 @@ def test_the_rendered_configuration_passes_nginx_t(tmp_path):
     (tmp_path / "nginx-tmp").mkdir()
     blitz = subprocess.run(
         [DEPLOY / "nginx" / "render", f"127.0.0.1:{port}", tmp_path, tmp_path]
-        + ["127.0.0.1:1", "127.0.0.1:2"],
+        + ["127.0.0.1:1 127.0.0.1:2", "127.0.0.1:3 127.0.0.1:4"],
         check=True,
         capture_output=True,
         text=True,
     ).stdout
-    assert blitz.count("    server 127.0.0.1:") == 2 and "@" not in blitz
+    assert blitz.count("    server 127.0.0.1:") == 4 and "@" not in blitz
+    app, streams = blitz.split("\nupstream blitz_streams {\n")
+    streams = streams.split("\n}\n")[0]
+    assert re.findall(r"server (127\.0\.0\.1:\d)", app) == ["127.0.0.1:1", "127.0.0.1:2"]
+    assert re.findall(r"server (127\.0\.0\.1:\d)", streams) == ["127.0.0.1:3", "127.0.0.1:4"]
     (tmp_path / "blitz.conf").write_text(blitz)
     main = (DEPLOY / "nginx" / "nginx.conf").read_text().replace("@RUN_DIR@", str(tmp_path))
     (tmp_path / "nginx.conf").write_text(main)

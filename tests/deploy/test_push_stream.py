@@ -1,10 +1,12 @@
-"""The live push through the production stack (deploy/): nginx in front of two ASGI app servers
-sharing one PostgreSQL, driven from outside as .ci/run's third stage does.
+"""The live push through the production stack (deploy/): nginx in front of two app servers (sync
+workers) and two stream servers (ASGI) sharing one PostgreSQL, driven from outside as .ci/run's
+third stage does.
 
-A tap answered by one app server reaches a board's stream held by the other within a second
+A tap answered by an app server reaches a board's stream held by a stream server within a second
 (PostgreSQL LISTEN/NOTIFY, matches/push_pg.py); through nginx a stream's events are passed on as
 they come (unbuffered, uncompressed), for a player and for a watcher; a stream for a match one may
-not see is a 404. Skipped unless BLITZ_PROXY_URL and BLITZ_APP_PORTS name a running stack.
+not see is a 404. Skipped unless BLITZ_PROXY_URL, BLITZ_APP_PORTS and BLITZ_STREAM_PORTS name a
+running stack.
 """
 
 from __future__ import annotations
@@ -16,18 +18,27 @@ import uuid
 
 import pytest
 
-from tests.deploy.client import APP_PORTS, PROXY_URL, Browser, app_server, front
+from tests.deploy.client import (
+    APP_PORTS,
+    PROXY_URL,
+    STREAM_PORTS,
+    Browser,
+    app_server,
+    front,
+    stream_server,
+)
 
 pytestmark = [
     pytest.mark.deploy,
     pytest.mark.slow,
     pytest.mark.skipif(
-        not PROXY_URL or len(APP_PORTS) < 2,
-        reason="needs the nginx stack: BLITZ_PROXY_URL and BLITZ_APP_PORTS (see deploy/stack)",
+        not PROXY_URL or len(APP_PORTS) < 2 or len(STREAM_PORTS) < 2,
+        reason="needs the nginx stack: BLITZ_PROXY_URL, BLITZ_APP_PORTS and BLITZ_STREAM_PORTS"
+        " (see deploy/stack)",
     ),
 ]
 
-PUSHED_WITHIN = 1.0  # seconds from a tap's answer to the event on the other server's stream
+PUSHED_WITHIN = 1.0  # seconds from a tap's answer to the event on a stream server's stream
 
 
 def seq_event(seq: int) -> str:
@@ -86,22 +97,29 @@ def played():
     return tablet, re.fullmatch(r"/matches/(\d+)/", board).group(1)
 
 
-def test_a_tap_on_app_server_1_reaches_a_stream_held_by_app_server_2_within_a_second(played):
+def test_taps_on_either_app_server_reach_streams_held_by_either_stream_server_within_a_second(
+    played,
+):
     tablet, match = played
-    stream = Stream(tablet, f"/matches/{match}/stream", to=app_server(1))
+    streams = [Stream(tablet, f"/matches/{match}/stream", to=stream_server(n)) for n in (0, 1)]
     try:
-        assert stream.response.status == 200
-        assert stream.response.getheader("Content-Type").startswith("text/event-stream")
-        stream.until(seq_event(0), 2.0)  # on connect: the match's number now
+        for stream in streams:
+            assert stream.response.status == 200
+            assert stream.response.getheader("Content-Type").startswith("text/event-stream")
+            stream.until(seq_event(0), 2.0)  # on connect: the match's number now
         for seq, op in enumerate(["mark b-1-1", "mark b-1-2", "clear b-1-1"], start=1):
-            tap(tablet, match, op, to=app_server(0))
-            assert stream.until(seq_event(seq), PUSHED_WITHIN) < PUSHED_WITHIN
+            tap(tablet, match, op, to=app_server(seq % 2))
+            for stream in streams:
+                assert stream.until(seq_event(seq), PUSHED_WITHIN) < PUSHED_WITHIN
     finally:
-        stream.close()
+        for stream in streams:
+            stream.close()
 
 
-def test_nginx_passes_a_stream_on_at_once_uncompressed_and_taps_on_either_server_reach_it(played):
+def test_nginx_sends_a_stream_to_a_stream_server_at_once_uncompressed(played):
     tablet, match = played
+    _, html = tablet.request("GET", f"/matches/{match}/")
+    assert f'data-stream="/matches/{match}/stream"'.encode() in html  # the board asks for it
     stream = Stream(tablet, f"/matches/{match}/stream", headers={"Accept-Encoding": "gzip"})
     try:
         assert stream.response.status == 200
@@ -111,10 +129,11 @@ def test_nginx_passes_a_stream_on_at_once_uncompressed_and_taps_on_either_server
         # The first event is a few bytes: a buffering proxy would hold it back.
         assert stream.until(seq_event(0), 1.0) < 1.0
         held_by = int(stream.response.getheader("X-Upstream").rpartition(":")[2])
-        other = app_server(1 - APP_PORTS.index(held_by))
-        tap(tablet, match, "mark b-1-1", to=other)
+        assert held_by in STREAM_PORTS
+        tap(tablet, match, "mark b-1-1", to=app_server(0))
         assert stream.until(seq_event(1), PUSHED_WITHIN) < PUSHED_WITHIN
-        tap(tablet, match, "mark b-1-2")  # through nginx, to either server
+        answered = tap(tablet, match, "mark b-1-2")  # through nginx: to an app server
+        assert int(answered.getheader("X-Upstream").rpartition(":")[2]) in APP_PORTS
         assert stream.until(seq_event(2), PUSHED_WITHIN) < PUSHED_WITHIN
     finally:
         stream.close()
