@@ -326,6 +326,9 @@ class Results:
     tap_with: list[float] = field(default_factory=list)
     tap_server_without: list[float] = field(default_factory=list)  # ms, on the server
     tap_server_with: list[float] = field(default_factory=list)
+    # ms on the server: the trivial view (no database, no template), one after each tap. The
+    # machine's speed on the day, to read the taps' times against: a shared machine's varies.
+    ping_server: list[float] = field(default_factory=list)
 
     @property
     def idle_per_hour(self) -> float:
@@ -413,9 +416,12 @@ def idle_board(served: Served, cookies: dict, match, args, out: Results) -> None
     out.safety_polls = 3600 / settings.BLITZ_SAFETY_POLL_SECONDS
 
 
-def tap_times(stack: Stack, cookies: dict, match, runs: int, start: int) -> tuple[list, list]:
+def tap_times(
+    stack: Stack, cookies: dict, match, runs: int, start: int, pings: list[float]
+) -> tuple[list, list]:
     """``runs`` taps on one kept-alive connection to the app server ``stack`` started: their
-    client-side round trips and their times on the server (ms)."""
+    client-side round trips and their times on the server (ms). After each tap the same
+    connection asks for the trivial view (``/ping``), whose times on the server go in ``pings``."""
     client = Client(stack.port, cookies=cookies)
     event = _reverse("matches:match-event", match.pk)
     times = []
@@ -427,9 +433,13 @@ def tap_times(stack: Stack, cookies: dict, match, runs: int, start: int) -> tupl
             if answer.status != 200:
                 raise RuntimeError(f"a tap answered {answer.status}")
             times.append(answer.seconds * 1000)
+            if send(client, "GET", "/ping").status != 200:
+                raise RuntimeError("/ping did not answer 200")
     finally:
         client.close()
-    server = [r.seconds * 1000 for r in stack.served(offset) if r.method == "POST"]
+    served = stack.served(offset)
+    pings.extend(r.seconds * 1000 for r in served if r.path == "/ping")
+    server = [r.seconds * 1000 for r in served if r.method == "POST"]
     if len(server) != runs:
         raise RuntimeError(f"{runs} taps sent, {len(server)} timed on the server")
     return times, server
@@ -445,7 +455,9 @@ def idle_streams(stack, served, cookies, busy, quiet, args, out: Results) -> Non
     stream_port = served.stream_port or stack.port
     pids = served.stream_pids() if served.stream_port else _children(stack.server_pid)
     start = Match.objects.get(pk=busy.pk).seq
-    out.tap_without, out.tap_server_without = tap_times(stack, cookies, busy, args.tap_runs, start)
+    out.tap_without, out.tap_server_without = tap_times(
+        stack, cookies, busy, args.tap_runs, start, out.ping_server
+    )
     time.sleep(1)
     out.rss_before = rss_kb(pids)
     out.db_before = db_connections(stack, pids)
@@ -462,7 +474,9 @@ def idle_streams(stack, served, cookies, busy, quiet, args, out: Results) -> Non
         out.rss_with = rss_kb(pids)
         out.db_with = db_connections(stack, pids)
         start += args.tap_runs
-        out.tap_with, out.tap_server_with = tap_times(stack, cookies, busy, args.tap_runs, start)
+        out.tap_with, out.tap_server_with = tap_times(
+            stack, cookies, busy, args.tap_runs, start, out.ping_server
+        )
     finally:
         for stream in streams:
             stream.close()
@@ -559,7 +573,9 @@ def report(stack: Stack, served: Served, args, out: Results) -> tuple[list[str],
         f"{tap95_without:.1f} ms without, {pct(out.tap_server_with, 50):.1f}/{tap95_with:.1f} ms "
         f"with; client-side round trip {pct(out.tap_without, 50):.1f}/"
         f"{pct(out.tap_without, 95):.1f} ms without, {pct(out.tap_with, 50):.1f}/"
-        f"{pct(out.tap_with, 95):.1f} ms with.",
+        f"{pct(out.tap_with, 95):.1f} ms with. The trivial view (`/ping`: no database, no "
+        f"template) on the same server, after each tap: p50/p95 {pct(out.ping_server, 50):.2f}/"
+        f"{pct(out.ping_server, 95):.2f} ms (the machine's speed on the day).",
         "",
     ]
     return lines, checks

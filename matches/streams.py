@@ -7,8 +7,8 @@ the browser holds, a watcher's by the watch link; a match one may not see is a 4
 database only as it opens (and when a seat of the match was ended, to check its own), and holds
 no connection while it waits: an idle stream costs a heartbeat comment every
 ``BLITZ_PUSH_HEARTBEAT`` seconds and no worker. A seat ended by a logout or a password change
-(or freed) closes its streams. One address holds at most ``BLITZ_PUSH_PER_ADDRESS`` streams on
-an app server; one more is refused with a 429.
+(or freed) closes its streams. One address holds at most ``BLITZ_PUSH_PER_ADDRESS`` streams in
+one server process (``make run``'s, or one stream server's); one more is refused with a 429.
 
 Only an ASGI server holds streams: ``make run`` serves everything from one, and production's
 proxy sends the streams to its stream servers (``BLITZ_STREAM_SERVERS``, deploy/stack). Asked of
@@ -41,7 +41,7 @@ TOO_MANY = "Too many live boards are open from your address; close some and relo
 
 
 class OpenStreams:
-    """How many streams each client address holds on this app server."""
+    """How many streams each client address holds in this server process."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()

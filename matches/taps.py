@@ -177,7 +177,9 @@ def locked_match(game: Game, match_id: int, client_key: str) -> Match:
     client key already made, or None, and ``undone_seq``: the latest undone event among the
     board's newest ``LOG_REACH`` lines, or None (a board answering a tap with one line asks
     then whether that line takes a Redo away). One query."""
-    applied = MatchEvent.objects.filter(match=OuterRef("pk"), client_key=client_key)
+    # order_by(): an event's default order is its match's (a join) and then its seq; one key
+    # makes at most one event, so the subquery needs no order.
+    applied = MatchEvent.objects.filter(match=OuterRef("pk"), client_key=client_key).order_by()
     undone = MatchEvent.objects.filter(
         match=OuterRef("pk"), seq__gt=OuterRef("seq") - LOG_REACH, effective=False, refused=False
     ).exclude(kind="undo")
