@@ -22,10 +22,12 @@ safety polls an hour (``BLITZ_SAFETY_POLL_SECONDS``), each a 204 measured once.
 PostgreSQL: one of the stack's stream servers), on a quiet match: that server's memory (RSS of its
 master and workers) and the database connections held (PostgreSQL: ``pg_stat_activity``; SQLite:
 the app server's open handles on the database file), before and with them; and a tap's time on
-the server (``--tap-runs`` taps on one kept-alive connection, p50/p95, budget 15 ms) without and
-with them, and its client-side round trip. The taps go to a timed app server: on SQLite the one
-(production's app wrapped by ``bench/timed_asgi.py``, which logs each request's time); on
-PostgreSQL one more sync app server beside the stack (gunicorn logs each request's time).
+the server (``--tap-runs`` taps on one kept-alive connection after 20 untimed ones, p50/p95,
+budget 15 ms) without and with them, and its client-side round trip; after each timed tap the
+trivial view (``/ping``), whose time tells the machine's speed on the day. The taps go to a
+timed app server: on SQLite the one (production's app wrapped by ``bench/timed_asgi.py``, which
+logs each request's time); on PostgreSQL one more sync app server beside the stack (gunicorn
+logs each request's time).
 
 Small runs while developing: ``--taps 6 --tablets 4 --idle-seconds 25 --streams 20``.
 ``--write-results`` rewrites this benchmark's section of bench/RESULTS.md (``## Push-SQLite``
@@ -416,6 +418,9 @@ def idle_board(served: Served, cookies: dict, match, args, out: Results) -> None
     out.safety_polls = 3600 / settings.BLITZ_SAFETY_POLL_SECONDS
 
 
+WARMUP_TAPS = 20  # sent to the timed app server before its taps are timed
+
+
 def tap_times(
     stack: Stack, cookies: dict, match, runs: int, start: int, pings: list[float]
 ) -> tuple[list, list]:
@@ -455,6 +460,9 @@ def idle_streams(stack, served, cookies, busy, quiet, args, out: Results) -> Non
     stream_port = served.stream_port or stack.port
     pids = served.stream_pids() if served.stream_port else _children(stack.server_pid)
     start = Match.objects.get(pk=busy.pk).seq
+    # Warm-up, not timed: a server's first requests load templates and read the match's state.
+    tap_times(stack, cookies, busy, WARMUP_TAPS, start, [])
+    start += WARMUP_TAPS
     out.tap_without, out.tap_server_without = tap_times(
         stack, cookies, busy, args.tap_runs, start, out.ping_server
     )
@@ -544,7 +552,7 @@ def report(stack: Stack, served: Served, args, out: Results) -> tuple[list[str],
         f"(port {served.port}), on 127.0.0.1; {os.cpu_count()} "
         f"CPUs, load average before {os.getloadavg()[0]:.2f}. Settings: {out.tablets} tablets, "
         f"{out.taps} taps, idle board {out.idle_seconds:g} s, {out.streams} idle streams, "
-        f"{args.tap_runs} taps timed each way.",
+        f"{args.tap_runs} taps timed each way (after 20 untimed).",
         "",
         "| target | measured | verdict |",
         "|---|---|---|",
@@ -587,7 +595,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--taps", type=int, default=60, help="taps for the delay (60)")
     parser.add_argument("--idle-seconds", type=float, default=60, help="idle board run (60 s)")
     parser.add_argument("--streams", type=int, default=200, help="idle streams (200)")
-    parser.add_argument("--tap-runs", type=int, default=100, help="taps timed each way (100)")
+    parser.add_argument("--tap-runs", type=int, default=300, help="taps timed each way (300)")
     parser.add_argument("--write-results", action="store_true", help="rewrite its RESULTS.md part")
     args = parser.parse_args(argv)
     if not (
