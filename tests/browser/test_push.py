@@ -1,8 +1,8 @@
 """The live push in Chromium, both games: two players' devices (a 820x1180 tablet, a 390x844
 phone) and a watcher (1180x820) on one match, served by uvicorn (ASGI). A tap on one device
 shows on the others within a second while their poll stands still (slowed to 10 minutes, so
-no poll can explain it); when the stream is lost the board polls by itself, and the push comes
-back."""
+no poll can explain it); when the stream is lost a board (a player's, a watcher's) polls by
+itself, and the push comes back."""
 
 from __future__ import annotations
 
@@ -129,3 +129,45 @@ def test_a_lost_stream_falls_back_to_polling_and_comes_back(asgi_server, new_pag
     live(a)
     mark_next_box(a, "a-1-1")
     expect(card(b, "a-1-1").locator(".bx.x")).to_have_count(2, timeout=PUSHED_MS)
+
+
+def test_kill_team_a_lost_stream_falls_back_to_polling_and_comes_back(asgi_server, new_page, shot):
+    """A player's and a watcher's Kill Team boards lose their streams: both poll, follow the
+    other player's taps by their poll, and go live again when the stream can be opened."""
+    anna = make_user("anna")
+    make_user("ben")
+    red = make_team(anna, name="Red team", operatives=2)
+    blue = make_team(anna, name="Blue team", operatives=2)
+    match = kt_match_start(owner=Owner(anna.pk, None), player="anna", mine=red, opponent=blue)
+    a, b = new_page(TABLET, bypass_csp=True), new_page(PHONE, bypass_csp=True)
+    log_in(a, asgi_server, "anna")
+    log_in(b, asgi_server, "ben")
+    a.goto(f"{asgi_server}/matches/{match.pk}/")
+    b.goto(f"{asgi_server}/matches/join/{match.join_slug}/")
+    b.get_by_role("button", name=re.compile("^Join as ")).click()
+    b.wait_for_url(re.compile(rf".*/matches/{match.pk}/$"))
+    watcher = new_page(LANDSCAPE, bypass_csp=True)
+    watcher.goto(f"{asgi_server}/matches/watch/{match.watch_slug}/")
+    live(a, b, watcher)
+    # The phone's and the watcher's streams are lost and cannot be opened again for now.
+    stream = re.compile(r".*/stream$")
+    for page in (b, watcher):
+        page.route(stream, lambda route: route.fulfill(status=204, body=""))
+    broker().end_all()
+    for page in (b, watcher):
+        expect(page.locator("html")).to_have_attribute("data-push", "polling", timeout=5000)
+    # They still follow the tablet, by their poll (every 2 s).
+    live(a)  # the tablet's own stream opened again
+    a.locator("#turn").get_by_role("button", name="Red team rolled 5").click()
+    for page in (b, watcher):
+        expect(page.locator("#ev-1")).to_contain_text("Red team rolled 5", timeout=4000)
+        expect(page.locator("html")).to_have_attribute("data-push", "polling")
+    shot(watcher, "kt-watcher-polling-fallback")
+    # The streams can be opened again: both find them (back-off with jitter) and are live.
+    for page in (b, watcher):
+        page.unroute(stream)
+    for page in (b, watcher):
+        expect(page.locator("html")).to_have_attribute("data-push", "live", timeout=15000)
+    b.locator("#turn").get_by_role("button", name="Blue team rolled 2").click()
+    for page in (a, watcher):
+        expect(page.locator("#ev-2")).to_contain_text("Blue team rolled 2", timeout=PUSHED_MS)
