@@ -39,6 +39,25 @@ def live(*pages) -> None:
         expect(page.locator("html")).to_have_attribute("data-push", "live", timeout=5000)
 
 
+def kill_team_devices(server: str, new_page):
+    """A Kill Team match on three devices: anna's tablet, ben's phone (joined) and a watcher."""
+    anna = make_user("anna")
+    make_user("ben")
+    red = make_team(anna, name="Red team", operatives=2)
+    blue = make_team(anna, name="Blue team", operatives=2)
+    match = kt_match_start(owner=Owner(anna.pk, None), player="anna", mine=red, opponent=blue)
+    a, b = new_page(TABLET, bypass_csp=True), new_page(PHONE, bypass_csp=True)
+    log_in(a, server, "anna")
+    log_in(b, server, "ben")
+    a.goto(f"{server}/matches/{match.pk}/")
+    b.goto(f"{server}/matches/join/{match.join_slug}/")
+    b.get_by_role("button", name=re.compile("^Join as ")).click()
+    b.wait_for_url(re.compile(rf".*/matches/{match.pk}/$"))
+    watcher = new_page(LANDSCAPE, bypass_csp=True)
+    watcher.goto(f"{server}/matches/watch/{match.watch_slug}/")
+    return a, b, watcher
+
+
 def test_hgb_a_tap_shows_on_the_other_devices_at_once(
     asgi_server, new_page, shot, assert_accessible, slow_poll
 ):
@@ -73,20 +92,7 @@ def test_hgb_a_tap_shows_on_the_other_devices_at_once(
 def test_kill_team_a_tap_shows_on_the_other_devices_at_once(
     asgi_server, new_page, shot, assert_accessible, slow_poll
 ):
-    anna = make_user("anna")
-    make_user("ben")
-    red = make_team(anna, name="Red team", operatives=2)
-    blue = make_team(anna, name="Blue team", operatives=2)
-    match = kt_match_start(owner=Owner(anna.pk, None), player="anna", mine=red, opponent=blue)
-    a, b = new_page(TABLET, bypass_csp=True), new_page(PHONE, bypass_csp=True)
-    log_in(a, asgi_server, "anna")
-    log_in(b, asgi_server, "ben")
-    a.goto(f"{asgi_server}/matches/{match.pk}/")
-    b.goto(f"{asgi_server}/matches/join/{match.join_slug}/")
-    b.get_by_role("button", name=re.compile("^Join as ")).click()
-    b.wait_for_url(re.compile(rf".*/matches/{match.pk}/$"))
-    watcher = new_page(LANDSCAPE, bypass_csp=True)
-    watcher.goto(f"{asgi_server}/matches/watch/{match.watch_slug}/")
+    a, b, watcher = kill_team_devices(asgi_server, new_page)
     expect(a.locator("#share")).to_contain_text("ben", timeout=PUSHED_MS)
     live(a, b, watcher)
     a.locator("#turn").get_by_role("button", name="Red team rolled 5").click()
@@ -134,20 +140,7 @@ def test_a_lost_stream_falls_back_to_polling_and_comes_back(asgi_server, new_pag
 def test_kill_team_a_lost_stream_falls_back_to_polling_and_comes_back(asgi_server, new_page, shot):
     """A player's and a watcher's Kill Team boards lose their streams: both poll, follow the
     other player's taps by their poll, and go live again when the stream can be opened."""
-    anna = make_user("anna")
-    make_user("ben")
-    red = make_team(anna, name="Red team", operatives=2)
-    blue = make_team(anna, name="Blue team", operatives=2)
-    match = kt_match_start(owner=Owner(anna.pk, None), player="anna", mine=red, opponent=blue)
-    a, b = new_page(TABLET, bypass_csp=True), new_page(PHONE, bypass_csp=True)
-    log_in(a, asgi_server, "anna")
-    log_in(b, asgi_server, "ben")
-    a.goto(f"{asgi_server}/matches/{match.pk}/")
-    b.goto(f"{asgi_server}/matches/join/{match.join_slug}/")
-    b.get_by_role("button", name=re.compile("^Join as ")).click()
-    b.wait_for_url(re.compile(rf".*/matches/{match.pk}/$"))
-    watcher = new_page(LANDSCAPE, bypass_csp=True)
-    watcher.goto(f"{asgi_server}/matches/watch/{match.watch_slug}/")
+    a, b, watcher = kill_team_devices(asgi_server, new_page)
     live(a, b, watcher)
     # The phone's and the watcher's streams are lost and cannot be opened again for now.
     stream = re.compile(r".*/stream$")
