@@ -552,7 +552,7 @@ def report(stack: Stack, served: Served, args, out: Results) -> tuple[list[str],
         f"(port {served.port}), on 127.0.0.1; {os.cpu_count()} "
         f"CPUs, load average before {os.getloadavg()[0]:.2f}. Settings: {out.tablets} tablets, "
         f"{out.taps} taps, idle board {out.idle_seconds:g} s, {out.streams} idle streams, "
-        f"{args.tap_runs} taps timed each way (after 20 untimed).",
+        f"{args.tap_runs} taps timed each way (after {WARMUP_TAPS} untimed).",
         "",
         "| target | measured | verdict |",
         "|---|---|---|",
